@@ -1,0 +1,161 @@
+import { createCookieSessionStorage, redirect, type AppLoadContext, type SessionStorage } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { TokenAnswer } from "../../upstream/contract/auth";
+import { createApi, isUpstreamError } from "../lib/upstream.server";
+import { decodeToken, isExpired, needsRefresh, type Identity } from "./identity";
+
+/** What the session cookie holds: the upstream token only; the identity is decoded from it. */
+export type SessionUser = { token: string };
+
+type Ctx = Pick<AppLoadContext, "sessionSecrets" | "cookieSecure" | "upstream" | "clientAddress">;
+
+/** 12 hours; the token inside is refreshed well before that while the user is active. */
+const SESSION_MAX_AGE_S = 12 * 60 * 60;
+
+const storages = new Map<string, SessionStorage>();
+const authenticators = new Map<string, Authenticator<SessionUser>>();
+
+const keyOf = (ctx: Ctx) => `${ctx.cookieSecure}\n${ctx.sessionSecrets.join("\n")}`;
+
+export function getSessionStorage(ctx: Ctx): SessionStorage {
+  const key = keyOf(ctx);
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: ctx.cookieSecure,
+        path: "/",
+        secrets: ctx.sessionSecrets,
+        maxAge: SESSION_MAX_AGE_S,
+      },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+/** Why a sign-in failed, carried from the strategy to the sign-in action. */
+export class SignInError extends Error {
+  constructor(
+    readonly kind: "invalid" | "throttled" | "unavailable",
+    readonly retryAfterSeconds = 0,
+  ) {
+    super(kind);
+    this.name = "SignInError";
+  }
+}
+
+export type SignInContext = Ctx & { formData: FormData };
+
+export function getAuthenticator(ctx: Ctx): Authenticator<SessionUser> {
+  const key = keyOf(ctx);
+  let authenticator = authenticators.get(key);
+  if (!authenticator) {
+    authenticator = new Authenticator<SessionUser>(getSessionStorage(ctx), { sessionKey: "user" });
+    authenticator.use(
+      new FormStrategy<SessionUser>(async ({ form, context }) => {
+        // remix-auth hands back the context given to authenticate(): the sign-in action passes an AppLoadContext.
+        const c = context as unknown as SignInContext;
+        const email = String(form.get("email") ?? "").trim();
+        const password = String(form.get("password") ?? "");
+        if (!email || !password) throw new SignInError("invalid");
+        try {
+          const { token } = await createApi(c, {}).post(TokenAnswer, "/api/auth/login", { email, password });
+          return { token };
+        } catch (error) {
+          if (isUpstreamError(error, 429)) {
+            throw new SignInError("throttled", Number(error.headers.get("Retry-After")) || 60);
+          }
+          if (isUpstreamError(error, 401) || isUpstreamError(error, 400)) throw new SignInError("invalid");
+          throw new SignInError("unavailable");
+        }
+      }),
+      "form",
+    );
+    authenticators.set(key, authenticator);
+  }
+  return authenticator;
+}
+
+/** The session's token and identity, or null when signed out or the token has expired. */
+export async function readSession(request: Request, ctx: Ctx) {
+  const session = await getSessionStorage(ctx).getSession(request.headers.get("Cookie"));
+  const user = session.get("user") as SessionUser | undefined;
+  const identity = user ? decodeToken(user.token) : null;
+  if (!user || !identity || isExpired(identity)) return { session, token: null, identity: null };
+  return { session, token: user.token, identity };
+}
+
+/** A safe place to go back to after signing in: a path on this site, never another origin. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
+  return to;
+}
+
+export function loginRedirect(request: Request, headers?: HeadersInit): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const search = back === "/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
+  return redirect(`/login${search}`, { headers });
+}
+
+/**
+ * Keeps the session alive: a token close to expiry is exchanged through /api/auth/refresh. Returns the Set-Cookie
+ * header to send when the session changed. Throws the redirect to sign-in when the session is gone.
+ */
+export async function refreshSession(
+  request: Request,
+  ctx: Ctx,
+): Promise<{ identity: Identity; token: string; setCookie: string | null }> {
+  const { session, token, identity } = await readSession(request, ctx);
+  const storage = getSessionStorage(ctx);
+  if (!token || !identity) {
+    throw loginRedirect(request, session.has("user") ? { "Set-Cookie": await storage.destroySession(session) } : {});
+  }
+  if (!needsRefresh(identity)) return { identity, token, setCookie: null };
+  try {
+    const freshToken = await exchange(ctx, token);
+    const next = decodeToken(freshToken);
+    if (!next) throw new Error("The upstream answered a malformed token");
+    session.set("user", { token: freshToken } satisfies SessionUser);
+    return { identity: next, token: freshToken, setCookie: await storage.commitSession(session) };
+  } catch (error) {
+    if (isUpstreamError(error, 401)) {
+      throw loginRedirect(request, { "Set-Cookie": await storage.destroySession(session) });
+    }
+    throw error;
+  }
+}
+
+/**
+ * One refresh per old token: the layout's loader and a page's loader of the same request (or two parallel data
+ * requests) share the exchange instead of each calling the upstream.
+ */
+const exchanges = new Map<string, { at: number; promise: Promise<string> }>();
+const EXCHANGE_REUSE_MS = 10_000;
+
+function exchange(ctx: Ctx, token: string): Promise<string> {
+  const now = Date.now();
+  for (const [key, value] of exchanges) if (now - value.at > EXCHANGE_REUSE_MS) exchanges.delete(key);
+  const existing = exchanges.get(token);
+  if (existing) return existing.promise;
+  const promise = createApi(ctx, {})
+    .post(TokenAnswer, "/api/auth/refresh", { token })
+    .then((answer) => answer.token);
+  promise.catch(() => exchanges.delete(token));
+  exchanges.set(token, { at: now, promise });
+  return promise;
+}
+
+/** Replaces the session's token (e.g. after the user changed their own permissions). */
+export async function commitToken(request: Request, ctx: Ctx, token: string): Promise<string> {
+  const storage = getSessionStorage(ctx);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.set("user", { token } satisfies SessionUser);
+  return storage.commitSession(session);
+}

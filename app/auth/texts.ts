@@ -1,0 +1,9 @@
+/** Sign-in texts (spec 1 §2, §8). */
+export const SIGN_IN = {
+  greeting: "Hey! Do we know you?",
+  submit: "Let me in!",
+  failed: "Authentication failed. Check your email/password and try again.",
+  unavailable: "Sign-in is unavailable right now. Please, try again later or contact our development team.",
+  throttled: (seconds: number) =>
+    `Too many failed attempts. Please wait ${seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`} before trying again.`,
+} as const;

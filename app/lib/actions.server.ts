@@ -1,0 +1,30 @@
+import { json } from "@remix-run/node";
+import type { ToastData } from "../ui/toast";
+import { TRY_LATER } from "./toast.server";
+import { isUpstreamError } from "./upstream.server";
+
+/**
+ * A failed action that re-renders its page: the body (conform's reply, with everything typed) plus the failure toast,
+ * shown at once with or without JavaScript. Successes redirect with a flash toast instead.
+ */
+export function failed<T extends object>(body: T, toast: ToastData, status: number) {
+  return json({ ...body, toast }, { status });
+}
+
+/** The spec's failure toast: a title and the server's message, or the generic try-later text (spec 1 §8). */
+export function failureToast(title: string, error: unknown): ToastData {
+  const description = isUpstreamError(error) && error.status < 500 ? `${error.message} ${TRY_LATER}` : TRY_LATER;
+  return { type: "error", message: title, description };
+}
+
+/** The status to answer for a failed upstream call: its own 4xx, else 502. */
+export function statusOf(error: unknown): number {
+  return isUpstreamError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
+}
+
+export function intentOf(form: FormData): string {
+  const v = form.get("intent");
+  return typeof v === "string" ? v : "";
+}
+
+export const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";

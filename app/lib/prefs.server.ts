@@ -1,0 +1,59 @@
+import { createCookie, type AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { Sort } from "../../upstream/contract/common";
+
+/**
+ * What the spec keeps in local storage (side panel, sort per list, filters) lives in this cookie instead, so the
+ * server renders the right state with no flash and it works without JavaScript (DESIGN.md, Preferences).
+ */
+const Prefs = z.object({
+  sidebar: z.enum(["expanded", "collapsed"]).catch("expanded"),
+  sorts: z.record(Sort).catch({}),
+  filters: z.record(z.array(z.string().max(100)).max(50)).catch({}),
+});
+export type Prefs = z.infer<typeof Prefs>;
+
+const DEFAULTS: Prefs = { sidebar: "expanded", sorts: {}, filters: {} };
+
+function prefsCookie(context: Pick<AppLoadContext, "cookieSecure">) {
+  return createCookie("prefs", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: context.cookieSecure,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
+
+export async function readPrefs(request: Request, context: Pick<AppLoadContext, "cookieSecure">): Promise<Prefs> {
+  try {
+    const value: unknown = await prefsCookie(context).parse(request.headers.get("Cookie"));
+    const parsed = Prefs.safeParse(value ?? {});
+    return parsed.success ? parsed.data : DEFAULTS;
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+export function writePrefs(prefs: Prefs, context: Pick<AppLoadContext, "cookieSecure">): Promise<string> {
+  return prefsCookie(context).serialize(prefs);
+}
+
+/**
+ * The sort of list `listId`: the URL's `sort` when valid (remembered for next time: a Set-Cookie is returned), else
+ * the remembered one, else "name" (spec 1 §4).
+ */
+export async function resolveSort(
+  request: Request,
+  context: Pick<AppLoadContext, "cookieSecure">,
+  listId: string,
+): Promise<{ sort: Sort; setCookie: string | null }> {
+  const prefs = await readPrefs(request, context);
+  const fromUrl = Sort.safeParse(new URL(request.url).searchParams.get("sort"));
+  if (fromUrl.success) {
+    if (prefs.sorts[listId] === fromUrl.data) return { sort: fromUrl.data, setCookie: null };
+    const next = { ...prefs, sorts: { ...prefs.sorts, [listId]: fromUrl.data } };
+    return { sort: fromUrl.data, setCookie: await writePrefs(next, context) };
+  }
+  return { sort: prefs.sorts[listId] ?? "name", setCookie: null };
+}

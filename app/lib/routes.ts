@@ -1,0 +1,47 @@
+import { can } from "../../upstream/contract/permissions";
+import type { IconName } from "../ui/icons";
+
+/**
+ * Every screen of the back office and the permission it needs (spec 1 §2). The side navigation and the route guards
+ * both read this table. A screen is listed here once it exists; entries with `nav` show in the side navigation, in
+ * this order, to users holding the permission (null: everyone signed in).
+ */
+export type RouteEntry = {
+  path: string;
+  permission: string | null;
+  nav?: { label: string; icon: IconName };
+};
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: "/", permission: null, nav: { label: "Overview", icon: "home" } },
+  { path: "/people", permission: "users.read", nav: { label: "People", icon: "people" } },
+  { path: "/people/new", permission: "users" },
+  { path: "/people/:id", permission: "users.read" },
+];
+
+type Compiled = { entry: RouteEntry; parts: string[]; statics: number };
+
+const compiled: Compiled[] = ROUTES.map((entry) => {
+  const parts = entry.path.split("/").filter(Boolean);
+  return { entry, parts, statics: parts.filter((p) => !p.startsWith(":")).length };
+}).sort((a, b) => b.statics - a.statics);
+
+/** The table entry serving `pathname`, static segments winning over parameters ("/people/new" over "/people/:id"). */
+export function matchRoute(pathname: string): RouteEntry | undefined {
+  const segments = pathname.split("/").filter(Boolean);
+  return compiled.find(
+    ({ parts }) =>
+      parts.length === segments.length && parts.every((p, i) => p.startsWith(":") || p === segments[i]),
+  )?.entry;
+}
+
+export type NavEntry = { path: string; label: string; icon: IconName };
+
+/** The side navigation for someone holding `permissions`. */
+export function navigationFor(permissions: readonly string[]): NavEntry[] {
+  return ROUTES.flatMap((r) =>
+    r.nav && (r.permission === null || can(permissions, r.permission))
+      ? [{ path: r.path, label: r.nav.label, icon: r.nav.icon }]
+      : [],
+  );
+}

@@ -1,0 +1,25 @@
+/** The browser's time zone, from the `tz` cookie that the client script sets; UTC without it. */
+export const TZ_COOKIE = "tz";
+
+const valid = new Map<string, boolean>();
+
+export function isTimeZone(name: string): boolean {
+  let ok = valid.get(name);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: name });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (valid.size < 1000) valid.set(name, ok);
+  }
+  return ok;
+}
+
+export function timeZoneOf(request: Request): string {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const match = /(?:^|;\s*)tz=([^;]+)/.exec(cookie);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : "";
+  return name && name.length < 64 && isTimeZone(name) ? name : "UTC";
+}

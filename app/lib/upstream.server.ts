@@ -1,0 +1,92 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
+import { ErrorBody } from "../../upstream/contract/common";
+
+/** A non-2xx answer of the upstream (spec 1 §8: any status below 200 or above 300 is a failure). */
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Headers,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
+export type CallOptions = {
+  /** Query parameters; undefined and empty values are left out. */
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+};
+
+/** The upstream as one signed-in user (or nobody) sees it: every call carries the bearer token and time zone. */
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(
+  context: Pick<AppLoadContext, "upstream" | "clientAddress">,
+  auth: { token?: string; timeZone?: string },
+) {
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+    const headers = new Headers({ Accept: "application/json" });
+    if (auth.token) headers.set("Authorization", `Bearer ${auth.token}`);
+    if (auth.timeZone) headers.set("X-Timezone", auth.timeZone);
+    headers.set("X-Client-Address", context.clientAddress);
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) {
+      if (v !== undefined && v !== "") search.set(k, String(v));
+    }
+    const qs = search.size ? `?${search}` : "";
+    const response = await context.upstream(`${path}${qs}`, { method, headers, body });
+    if (response.status < 200 || response.status > 300) throw await toError(response);
+    return response;
+  }
+
+  async function json<S extends z.ZodTypeAny>(
+    schema: S,
+    method: string,
+    path: string,
+    options?: CallOptions,
+  ): Promise<z.infer<S>> {
+    const response = await call(method, path, options);
+    const data: unknown = await response.json();
+    return schema.parse(data);
+  }
+
+  return {
+    /** The raw response, for streams and downloads. */
+    raw: call,
+    get: <S extends z.ZodTypeAny>(schema: S, path: string, query?: CallOptions["query"]) =>
+      json(schema, "GET", path, { query }),
+    post: <S extends z.ZodTypeAny>(schema: S, path: string, body?: unknown) => json(schema, "POST", path, { body }),
+    put: <S extends z.ZodTypeAny>(schema: S, path: string, body?: unknown) => json(schema, "PUT", path, { body }),
+    patch: <S extends z.ZodTypeAny>(schema: S, path: string, body?: unknown) => json(schema, "PATCH", path, { body }),
+    /** A call whose answer has no body worth reading (204, or ignored). */
+    send: async (method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => {
+      await call(method, path, { body });
+    },
+    text: async (path: string) => (await call("GET", path)).text(),
+  };
+}
+
+async function toError(response: Response): Promise<UpstreamError> {
+  let message = response.statusText || `Upstream answered ${response.status}`;
+  try {
+    const parsed = ErrorBody.safeParse(await response.json());
+    if (parsed.success) message = parsed.data.message;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  return new UpstreamError(response.status, message, response.headers);
+}
+
+export function isUpstreamError(error: unknown, status?: number): error is UpstreamError {
+  return error instanceof UpstreamError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,63 @@
+/** People texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
+export const PEOPLE = {
+  listTitle: "People",
+  addNew: "+ add new",
+  botTitle: "This is a bot user",
+  searchLabel: "Search people",
+  columns: {
+    email: "Email",
+    fullName: "Fullname",
+    registrationNumbers: "Registration Number(s)",
+    customerNumbers: "Customer Number(s)",
+    createdAt: "Created At",
+    updatedAt: "Updated At",
+  },
+  newTitle: "New User",
+  editTitle: "Edit User",
+  labels: {
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Email",
+    password: "Password",
+    organizations: "Organizations",
+    isBot: "Is Bot",
+  },
+  randomize: "Randomize password",
+  save: "Save",
+  cancel: "Cancel",
+  update: "Update",
+  delete: "Delete",
+  noOrganizations: "No organizations yet.",
+  readOnlyNote: "You can look at this user; changing it needs the users.write permission.",
+  ownAccount: "You cannot delete your own account.",
+  validation: {
+    firstNameRequired: "First name is required",
+    lastNameRequired: "Last name is required",
+    emailRequired: "Email is required",
+    emailInvalid: "Email has invalid format",
+    passwordRequired: "Password is required",
+    passwordShort: "Password must be at least 6 characters long.",
+  },
+  toasts: {
+    createFailed: "Create failed",
+    updateFailed: "Update failed",
+    deleted: "User deleted",
+    deleteFailed: "Failed to delete user",
+    created: "User created",
+    updated: "User updated",
+  },
+  inline: {
+    createFailed: "Failed to create a new user. Check your input and try again.",
+    updateFailed:
+      "Failed to update a user. Check your input and try again. If an error still occurs, please, contact our developers.",
+  },
+  confirmDelete: {
+    title: "Delete user?",
+    message: (fullName: string, email: string) =>
+      `${fullName ? `${fullName} (${email})` : email} will be deleted. This action can't be undone.`,
+    confirm: "Delete",
+  },
+  empty: "No people yet.",
+  emptySearch: (q: string) => `No people match “${q}”.`,
+  total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"} in total`,
+} as const;

@@ -1,0 +1,103 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { requireUser } from "~/auth/guard.server";
+import { feedbackAvailable } from "~/lib/feedback.server";
+import { readPrefs } from "~/lib/prefs.server";
+import { navigationFor } from "~/lib/routes";
+import { useHydrated } from "~/ui/hydrated";
+import { Icon } from "~/ui/icons";
+
+/** The shell: header, side navigation, main area. Every signed-in screen renders inside it. */
+export async function loader(args: LoaderFunctionArgs) {
+  const signed = await requireUser(args);
+  const [prefs, hasFeedback] = await Promise.all([
+    readPrefs(args.request, args.context),
+    feedbackAvailable(signed.api),
+  ]);
+  const { identity } = signed;
+  return json(
+    {
+      user: { email: identity.email, firstName: identity.firstName, lastName: identity.lastName },
+      nav: navigationFor(identity.permissions),
+      sidebar: prefs.sidebar,
+      hasFeedback,
+    },
+    { headers: signed.setCookie ? { "Set-Cookie": signed.setCookie } : undefined },
+  );
+}
+
+/** Re-run on every navigation: it keeps the session's token fresh and the navigation in step with permissions. */
+export const shouldRevalidate = () => true;
+
+export default function Shell() {
+  const { nav, sidebar, hasFeedback } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const pendingSidebar = fetcher.formData?.get("sidebar");
+  const state = pendingSidebar === "collapsed" || pendingSidebar === "expanded" ? pendingSidebar : sidebar;
+  const expanded = state === "expanded";
+  const next = expanded ? "collapsed" : "expanded";
+
+  return (
+    <div className="shell" data-sidebar={state}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Form
+          method="post"
+          action="/prefs"
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            fetcher.submit({ sidebar: next }, { method: "post", action: "/prefs" });
+          }}
+        >
+          <input type="hidden" name="sidebar" value={next} />
+          {!hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
+          <button
+            type="submit"
+            className="icon-button"
+            aria-controls="sidenav"
+            aria-expanded={expanded}
+            aria-label={expanded ? "Collapse side panel" : "Expand side panel"}
+            title={expanded ? "Collapse side panel" : "Expand side panel"}
+          >
+            <Icon name="menu" />
+          </button>
+        </Form>
+        <a href="/" className="brand">
+          Backoffice
+        </a>
+        <div className="topbar-actions">
+          {hasFeedback ? (
+            <a href="/help" target="_blank" rel="noopener noreferrer" className="btn btn-ghost" title="Help and feedback (opens in a new tab)">
+              <Icon name="help" /> Help
+            </a>
+          ) : null}
+          <Form method="post" action="/logout" reloadDocument className="inline-form">
+            <button type="submit" className="btn btn-ghost">
+              <Icon name="logout" /> Log out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav id="sidenav" className="sidenav" aria-label="Main">
+        <ul>
+          {nav.map((entry) => (
+            <li key={entry.path}>
+              <NavLink to={entry.path} end={entry.path === "/"} title={expanded ? undefined : entry.label}>
+                <Icon name={entry.icon} />
+                <span className="nav-label">{entry.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

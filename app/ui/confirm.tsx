@@ -1,0 +1,99 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "./hydrated";
+
+/**
+ * A destructive action with a confirmation step (DESIGN.md, Confirmations). The button posts `intent`; without
+ * JavaScript the action answers with `confirm: intent` and this renders the inline confirmation step; with
+ * JavaScript the button opens a <dialog> holding the same confirmation form. The confirming form posts
+ * `intent` plus `confirmed=yes`.
+ */
+export function ConfirmAction({
+  intent,
+  label,
+  title,
+  message,
+  confirmLabel,
+  confirming,
+  disabled,
+  disabledReason,
+}: {
+  intent: string;
+  label: string;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** True when the action answered with the inline confirmation step for this intent. */
+  confirming: boolean;
+  disabled?: boolean;
+  disabledReason?: string;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  useEffect(() => {
+    if (navigation.state === "idle") dialogRef.current?.close();
+  }, [navigation.state]);
+
+  const titleId = `confirm-${intent}-title`;
+  const body = (
+    <>
+      <h2 id={titleId}>{title}</h2>
+      <p>{message}</p>
+      <Form method="post" className="confirm-actions">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="btn btn-danger" disabled={pending} autoFocus={!hydrated}>
+          {pending ? `${confirmLabel}…` : confirmLabel}
+        </button>
+        {hydrated ? (
+          <button type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={location.pathname + location.search} className="btn btn-secondary">
+            Cancel
+          </Link>
+        )}
+      </Form>
+    </>
+  );
+
+  return (
+    <>
+      <Form
+        method="post"
+        className="inline-form"
+        onSubmit={(e) => {
+          if (!dialogRef.current) return;
+          e.preventDefault();
+          dialogRef.current.showModal();
+        }}
+      >
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="btn btn-danger"
+          disabled={disabled}
+          title={disabled ? disabledReason : undefined}
+        >
+          {label}
+        </button>
+      </Form>
+      {disabled && disabledReason ? <p className="field-hint">{disabledReason}</p> : null}
+      {confirming && !hydrated ? (
+        <section className="confirm-inline" role="alertdialog" aria-labelledby={titleId}>
+          {body}
+        </section>
+      ) : null}
+      {hydrated ? (
+        <dialog ref={dialogRef} className="confirm-dialog" aria-labelledby={titleId}>
+          {body}
+        </dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+/** A small set of inline SVG icons (no icon font, no extra request). Decorative unless given a title. */
+const PATHS = {
+  home: "M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
+  people:
+    "M16 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm0 2c-2.7 0-6 1.3-6 3.5V19h8v-2.5c0-1.2.5-2.3 1.4-3.1A9.6 9.6 0 0 0 8 13zm8 0c-2.8 0-6 1.4-6 3.8V19h12v-2.2c0-2.4-3.2-3.8-6-3.8z",
+  teams:
+    "M12 12a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm-6.5 1a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zm13 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM12 14c-2.5 0-5 1.2-5 3.2V19h10v-1.8c0-2-2.5-3.2-5-3.2zm-6.5.5c-1.9 0-4 .9-4 2.4V19H5v-1.8c0-1 .4-1.9 1.1-2.6l-.6-.1zm13 0-.6.1c.7.7 1.1 1.6 1.1 2.6V19h3.5v-2.1c0-1.5-2.1-2.4-4-2.4z",
+  bot: "M11 2h2v3h4a3 3 0 0 1 3 3v9a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3V8a3 3 0 0 1 3-3h4zM8.5 10a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm7 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM8 15.5v1.5h8v-1.5zM1 10h2v5H1zm20 0h2v5h-2z",
+  pencil: "M4 17.3V20h2.7l8-8-2.7-2.7zm15.7-9.6a1 1 0 0 0 0-1.4l-2-2a1 1 0 0 0-1.4 0l-1.6 1.6 3.4 3.4z",
+  help: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 16h-2v-2h2zm2.1-7.7-.9.9c-.7.7-1.2 1.3-1.2 2.8h-2v-.5c0-1.1.5-2.1 1.2-2.8l1.2-1.3a2 2 0 1 0-3.4-1.4H8a4 4 0 1 1 7.1 2.3z",
+  logout: "M10 17v-2h6V9h-6V7h8v10zm-1-9.5L10.5 9 8 11.5H15v2H8l2.5 2.5L9 17.5 4 12.5z",
+  menu: "M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z",
+  chevronLeft: "M15.4 7.4 14 6l-6 6 6 6 1.4-1.4-4.6-4.6z",
+  chevronRight: "M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z",
+  plus: "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z",
+  search:
+    "M15.5 14h-.8l-.3-.3A6.5 6.5 0 1 0 14 15.5l.3.3v.8l5 5 1.5-1.5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z",
+  close: "M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 10.6 5.7 15.5l1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z",
+  trash: "M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z",
+  key: "M7 14a2 2 0 1 1 0-4 2 2 0 0 1 0 4zm5.6-4A6 6 0 1 0 12.6 14H16v3h3v-3h2v-4z",
+  shield: "M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z",
+  settings:
+    "M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.8 1.7 1L11 21h4l.4-2.9c.6-.2 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z",
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, title, className }: { name: IconName; title?: string; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : "icon"}
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden={title ? undefined : true}
+      role={title ? "img" : undefined}
+      focusable="false"
+    >
+      {title ? <title>{title}</title> : null}
+      <path d={PATHS[name]} fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+export { expect };
+export const ADMIN = E2E_ADMIN;
+
+/** A unique suffix so that parallel tests (and the two projects) never collide on data. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** Signs in through the real sign-in form. */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Let me in!" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Hello, / })).toBeVisible();
+}
+
+/**
+ * axe (WCAG 2 A and AA): no serious or critical violations on the page as it is now. axe runs inside the page, so
+ * for a page without JavaScript it audits the same HTML (its scripts removed) in a JavaScript-enabled page at the
+ * same URL, with the same stylesheets.
+ */
+export async function expectAccessible(page: Page) {
+  let target = page;
+  let cleanup = async () => {};
+  if (test.info().project.use.javaScriptEnabled === false) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    const context = await page.context().browser()!.newContext({ bypassCSP: true, javaScriptEnabled: true });
+    target = await context.newPage();
+    await target.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html" }));
+    await target.goto(page.url());
+    cleanup = () => context.close();
+  }
+  // @axe-core/playwright is typed against its own copy of playwright-core; the page object is the same at run time.
+  const axePage = target as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"];
+  const results = await new AxeBuilder({ page: axePage }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  await cleanup();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** The upstream API over HTTP as the administrator: for setting up users with given permissions. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async createUser(input: { email: string; firstName?: string; lastName?: string; password?: string; permissions?: string[] }) {
+      const created = await request.post("/api/auth/users", {
+        headers,
+        data: {
+          email: input.email,
+          firstName: input.firstName ?? "Test",
+          lastName: input.lastName ?? "User",
+          password: input.password ?? "secret-123",
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const user = (await created.json()) as { id: string };
+      if (input.permissions) {
+        const patched = await request.patch(`/api/auth/users/${user.id}`, {
+          headers,
+          data: { id: user.id, permissions: input.permissions },
+        });
+        expect(patched.status(), await patched.text()).toBe(200);
+      }
+      return user;
+    },
+  };
+}
+
+export const test = base;

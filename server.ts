@@ -1,0 +1,185 @@
+/**
+ * The one process: Express with security headers, compression, request logging, static assets, the Remix handler,
+ * `/api` → the embedded upstream (bearer token only), `/healthz`, graceful shutdown.
+ */
+import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
+import type { UpstreamFetch } from "./app/lib/context";
+import { createUpstream, type Upstream } from "./upstream/src/app";
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+if (config.generatedSecret) {
+  console.warn("SESSION_SECRET is not set: using a random one for this run (sessions end when the server restarts).");
+}
+
+// ---------------------------------------------------------------- upstream
+let embedded: Upstream | null = null;
+let upstream: UpstreamFetch;
+if (config.upstreamUrl) {
+  const base = config.upstreamUrl.replace(/\/+$/, "");
+  upstream = (p, init) => fetch(`${base}${p}`, init);
+} else {
+  embedded = createUpstream({
+    dataDir: config.dataDir,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    feedbackUrl: config.feedbackUrl,
+  });
+  const up = embedded;
+  upstream = (p, init) => up.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true });
+}
+
+// ---------------------------------------------------------------- remix build
+const BUILD_PATH = path.resolve("build/index.js");
+let build: ServerBuild | null = null;
+let buildStamp = 0;
+/** The Remix build; in development re-imported whenever `remix watch` rewrites it. */
+async function getBuild(): Promise<ServerBuild> {
+  if (build && config.mode === "production") return build;
+  const stamp = statSync(BUILD_PATH).mtimeMs;
+  if (!build || stamp !== buildStamp) {
+    build = (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
+    buildStamp = stamp;
+  }
+  return build;
+}
+await getBuild();
+
+// ---------------------------------------------------------------- express
+const app = express();
+app.disable("x-powered-by");
+if (config.trustProxy) {
+  const t = config.trustProxy;
+  app.set("trust proxy", t === "true" ? true : /^\d+$/.test(t) ? Number(t) : t);
+}
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce as string}'`],
+        // React `style` attributes (and later the graph and code editors) need inline styles; scripts never do.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'", "blob:"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "upgrade-insecure-requests": config.cookieSecure ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.cookieSecure ? undefined : false,
+  }),
+);
+app.use(compression());
+if (config.logRequests) {
+  app.use(morgan(config.mode === "production" ? "combined" : "dev"));
+}
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    const ok = embedded ? embedded.health() : (await upstream("/api/auth/", { method: "GET" })).ok;
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+if (embedded) {
+  const up = embedded;
+  // The upstream reads the bearer token only: cookies never reach it.
+  const listener = getRequestListener((request, env) => {
+    const headers = new Headers(request.headers);
+    headers.delete("cookie");
+    headers.delete("x-client-address");
+    const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming;
+    return up.fetch(new Request(request, { headers }), {
+      trusted: false,
+      clientAddress: incoming?.socket?.remoteAddress ?? "unknown",
+    });
+  });
+  app.all(["/api", "/api/*"], (req, res) => {
+    void listener(req, res);
+  });
+}
+
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+const remixHandler = createRequestHandler({
+  build: getBuild,
+  mode: config.mode,
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
+    upstream,
+    nonce: res.locals.cspNonce as string,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    sessionSecrets: config.sessionSecrets,
+    cookieSecure: config.cookieSecure,
+  }),
+});
+app.all("*", (req, res, next) => {
+  void remixHandler(req, res, next);
+});
+
+// ---------------------------------------------------------------- start and stop
+const server = app.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  console.log(`Backoffice listening on ${url} (${config.mode}, upstream: ${config.upstreamUrl ?? "embedded"})`);
+  if (embedded?.seeded) {
+    console.log(
+      `Created the administrator. Sign in at ${url}/login as ${embedded.seeded.email} with password ${embedded.seeded.password}`,
+    );
+  }
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing connections`);
+  const force = setTimeout(() => {
+    console.error("Connections still open after 10 s: exiting anyway");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(() => {
+    embedded?.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

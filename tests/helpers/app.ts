@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createUpstream, type Upstream } from "../../upstream/src/app";
+
+export const ADMIN = { email: "admin@test.local", password: "admin-password" };
+
+let buildPromise: Promise<ServerBuild> | null = null;
+/** The Remix build made by `remix build` (npm run test:unit builds first). */
+function loadBuild(): Promise<ServerBuild> {
+  buildPromise ??= import(pathToFileURL(path.resolve("build/index.js")).href) as Promise<ServerBuild>;
+  return buildPromise;
+}
+
+/** A cookie jar for one browser. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: TestApp) {}
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(url: string): Promise<Response> {
+    return this.send(new Request(`http://localhost${url}`, { headers: { Cookie: this.header() } }));
+  }
+
+  async post(url: string, fields: Record<string, string | string[]>): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+    return this.send(
+      new Request(`http://localhost${url}`, {
+        method: "POST",
+        headers: { Cookie: this.header(), "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+    );
+  }
+
+  async send(request: Request): Promise<Response> {
+    const response = await this.app.handle(request);
+    this.store(response);
+    return response;
+  }
+
+  /** Signs in through the sign-in form; throws unless it lands. */
+  async signIn(email: string, password: string): Promise<void> {
+    const response = await this.post("/login", { email, password, redirectTo: "/" });
+    if (response.status !== 302) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+export type TestApp = {
+  upstream: Upstream;
+  context: AppLoadContext;
+  handle(request: Request): Promise<Response>;
+  browser(): Browser;
+  /** Bearer token of the administrator, for setting up data through the upstream. */
+  adminToken(): Promise<string>;
+  /** Creates a user through the upstream with the given permissions; returns its id. */
+  createUser(email: string, permissions: string[], password?: string): Promise<string>;
+  close(): void;
+};
+
+export async function startApp(): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), "backoffice-test-"));
+  const upstream = createUpstream({
+    dataDir: dir,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    feedbackUrl: "https://feedback.example.com/board",
+    log: () => {},
+  });
+  const context: AppLoadContext = {
+    upstream: (p, init) => upstream.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true }),
+    nonce: "test-nonce",
+    clientAddress: "127.0.0.1",
+    sessionSecrets: ["test-session-secret-0123456789"],
+    cookieSecure: false,
+  };
+  const handler = createRequestHandler(await loadBuild(), "production");
+  let token: string | null = null;
+
+  const app: TestApp = {
+    upstream,
+    context,
+    handle: (request) => handler(request, context),
+    browser: () => new Browser(app),
+    async adminToken() {
+      if (token) return token;
+      const r = await context.upstream("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      });
+      token = ((await r.json()) as { token: string }).token;
+      return token;
+    },
+    async createUser(email, permissions, password = "secret-123") {
+      const auth = { Authorization: `Bearer ${await app.adminToken()}`, "Content-Type": "application/json" };
+      const created = await context.upstream("/api/auth/users", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ email, firstName: "Test", lastName: "User", password }),
+      });
+      if (created.status !== 201) throw new Error(`create user: ${created.status} ${await created.text()}`);
+      const { id } = (await created.json()) as { id: string };
+      const patched = await context.upstream(`/api/auth/users/${id}`, {
+        method: "PATCH",
+        headers: auth,
+        body: JSON.stringify({ id, permissions }),
+      });
+      if (patched.status !== 200) throw new Error(`set permissions: ${patched.status} ${await patched.text()}`);
+      return id;
+    },
+    close() {
+      upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}

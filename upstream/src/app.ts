@@ -1,0 +1,187 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Hono } from "hono";
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, PERMISSION_KEYS, type TokenPayload, type User } from "../contract";
+import { hashPasswordSync, randomPassword } from "./auth/passwords";
+import { authRoutes } from "./auth/routes";
+import { UsersStore } from "./auth/store";
+import { signToken, verifyToken } from "./auth/tokens";
+import { openDatabase, type Db } from "./db";
+import { feedbackRoutes } from "./feedback/routes";
+import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
+import { FailureLimiter } from "./lib/rate-limit";
+import { organizationRoutes } from "./organizations/routes";
+import { OrganizationsStore } from "./organizations/store";
+
+export type { UpstreamEnv } from "./lib/http";
+
+export type UpstreamOptions = {
+  /** SQLite file at `${dataDir}/backoffice.sqlite`; the directory is created. */
+  dataDir: string;
+  /** On an EMPTY users table, create this administrator holding every permission. */
+  adminEmail?: string;
+  /** The administrator's password; a random 16-character one when unset. Either way it is returned in `seeded`. */
+  adminPassword?: string;
+  /** Answered by GET /api/feedback/canny/redirectUrl; 404 when unset. */
+  feedbackUrl?: string;
+  /** HS256 secret; else `${dataDir}/jwt-secret` (created with 32 random bytes, hex, mode 0600, on first start). */
+  jwtSecret?: string;
+  /** Token lifetime; default 3600. */
+  tokenTtlSeconds?: number;
+  /** Token `iss`; default "backoffice-upstream". */
+  issuer?: string;
+  /** Clock in ms (tests); default Date.now. */
+  now?: () => number;
+  /** Where errors go; default console.error. */
+  log?: (msg: string) => void;
+};
+
+export type Upstream = {
+  /** The Hono app's fetch. */
+  fetch(request: Request, env?: UpstreamEnv): Promise<Response>;
+  /** Runs `select 1`. */
+  health(): boolean;
+  /** The administrator created at this start, if any. */
+  seeded: { email: string; password: string } | null;
+  close(): void;
+};
+
+export const LOGIN_LIMITS = {
+  perAccount: { max: 5, windowMs: 15 * 60_000 },
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+} as const;
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (!secret) throw new Error(`${file} is empty; delete it to have a new secret generated.`);
+  return secret;
+}
+
+function seedAdministrator(
+  db: Db,
+  users: UsersStore,
+  email: string,
+  password: string | undefined,
+): { email: string; password: string } | null {
+  const normalized = email.trim().toLowerCase();
+  if (!z.string().email().safeParse(normalized).success) throw new Error(`ADMIN_EMAIL "${email}" is not an email.`);
+  const chosen = password ?? randomPassword(16);
+  if (chosen.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  }
+  const passwordHash = hashPasswordSync(chosen);
+  return db.transaction(() => {
+    if (users.count() > 0) return null;
+    users.create(
+      {
+        email: normalized,
+        // Empty names: the home page then greets with the email (spec 1 §1); the administrator can add names later.
+        firstName: "",
+        lastName: "",
+        passwordHash,
+        isBot: false,
+        scriptKey: null,
+        organizations: [],
+        permissions: [...PERMISSION_KEYS],
+      },
+      null,
+    );
+    return { email: normalized, password: chosen };
+  })();
+}
+
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((msg: string) => console.error(msg));
+  const issuer = options.issuer ?? "backoffice-upstream";
+  const ttl = options.tokenTtlSeconds ?? 3600;
+  if (!Number.isInteger(ttl) || ttl <= 0) throw new Error("tokenTtlSeconds must be a positive integer.");
+
+  const db = openDatabase(options.dataDir);
+  let closed = false;
+  try {
+    const secret = options.jwtSecret ?? readOrCreateSecret(options.dataDir);
+    if (!secret) throw new Error("jwtSecret must not be empty.");
+    const users = new UsersStore(db, now);
+    const organizations = new OrganizationsStore(db, now);
+
+    // Only when there is no user at all: checking costs a scrypt hash, so skip it when users exist.
+    const seeded =
+      options.adminEmail && users.count() === 0
+        ? seedAdministrator(db, users, options.adminEmail, options.adminPassword)
+        : null;
+
+    const nowSeconds = () => Math.floor(now() / 1000);
+    const issueToken = (user: User): string => {
+      const iat = nowSeconds();
+      const payload: TokenPayload = {
+        iss: issuer,
+        sub: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        permissions: user.permissions,
+        iat,
+        exp: iat + ttl,
+      };
+      return signToken(payload, secret);
+    };
+    const verify = (token: string) => verifyToken(token, secret, nowSeconds(), issuer);
+    const requireAuth = bearerAuth(verify, (id) => users.findActor(id));
+
+    const app = new Hono<AppEnv>({ strict: false });
+    app.route(
+      "/api/auth",
+      authRoutes({
+        users,
+        organizations,
+        issueToken,
+        verifyToken: verify,
+        requireAuth,
+        accountLimiter: new FailureLimiter({ ...LOGIN_LIMITS.perAccount, now }),
+        addressLimiter: new FailureLimiter({ ...LOGIN_LIMITS.perAddress, now }),
+      }),
+    );
+    app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));
+    app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
+
+    app.notFound((c) => c.json({ message: "Not found" }, 404));
+    app.onError((error, c) => {
+      if (error instanceof HttpError) {
+        for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+        return c.json({ message: error.message, ...error.extra }, error.status);
+      }
+      log(`upstream: ${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.stack ?? String(error)}`);
+      return c.json({ message: "Internal server error" }, 500);
+    });
+
+    return {
+      fetch: async (request, env) => app.fetch(request, env ?? {}),
+      health: () => {
+        if (closed) return false;
+        try {
+          return db.prepare("select 1").pluck().get() === 1;
+        } catch {
+          return false;
+        }
+      },
+      seeded,
+      close: () => {
+        if (closed) return;
+        closed = true;
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,221 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  ALL_PERMISSIONS,
+  LoginBody,
+  MIN_PASSWORD_LENGTH,
+  PERMISSION_KEYS,
+  RefreshBody,
+  UserCreate,
+  UserUpdate,
+  type Provider,
+  type TokenAnswer,
+  type TokenPayload,
+  type User,
+} from "../../contract";
+import {
+  HttpError,
+  badRequest,
+  clientAddress,
+  conflict,
+  fieldMessage,
+  jsonBody,
+  listQuery,
+  notFound,
+  readJson,
+  requirePermission,
+  validate,
+  type AppEnv,
+} from "../lib/http";
+import type { FailureLimiter } from "../lib/rate-limit";
+import type { OrganizationsStore } from "../organizations/store";
+import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
+import { isUniqueViolation, type UsersStore } from "./store";
+
+export type AuthDeps = {
+  users: UsersStore;
+  organizations: OrganizationsStore;
+  /** Signs a token for `user` with the current clock and TTL. */
+  issueToken: (user: User) => string;
+  /** The payload of a valid, unexpired token from this upstream, else null. */
+  verifyToken: (token: string) => TokenPayload | null;
+  requireAuth: MiddlewareHandler<AppEnv>;
+  /** Failed sign-ins per lower-cased email. */
+  accountLimiter: FailureLimiter;
+  /** Failed sign-ins per client address. */
+  addressLimiter: FailureLimiter;
+};
+
+export const MESSAGES = {
+  invalidLogin: "Invalid email or password.",
+  tooManyAttempts: "Too many failed sign-in attempts.",
+  invalidToken: "Invalid or expired token.",
+  userNotFound: "User not found.",
+  duplicateEmail: "A user with this email already exists.",
+  selfDelete: "You cannot delete your own account.",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Email has invalid format",
+  passwordRequired: "Password is required",
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+} as const;
+
+const isEmail = (value: string) => z.string().email().safeParse(value).success;
+const fail = (field: string, message: string) => badRequest(fieldMessage([field], message));
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+function requiredName(field: "firstName" | "lastName", value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw fail(field, field === "firstName" ? MESSAGES.firstNameRequired : MESSAGES.lastNameRequired);
+  return trimmed;
+}
+
+function checkPassword(password: string): string {
+  if (!password) throw fail("password", MESSAGES.passwordRequired);
+  if (password.length < MIN_PASSWORD_LENGTH) throw fail("password", MESSAGES.passwordTooShort);
+  return password;
+}
+
+function normalizeScriptKey(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  return value.trim() || null;
+}
+
+/** /api/auth/* */
+export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
+  const { users, organizations, requireAuth, accountLimiter, addressLimiter } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+
+  function checkOrganizations(ids: readonly string[]): string[] {
+    const list = unique(ids);
+    const unknown = organizations.unknownIds(list)[0];
+    if (unknown !== undefined) throw fail("organizations", `Unknown organization id "${unknown}".`);
+    return list;
+  }
+
+  // External sign-in providers: none until single sign-on is configured (a later issue).
+  app.get("/", (c) => c.json([] satisfies Provider[]));
+
+  app.post("/login", async (c) => {
+    const body = await jsonBody(c, LoginBody);
+    const email = body.email.trim().toLowerCase();
+    const address = clientAddress(c);
+    const retryAfter = Math.max(accountLimiter.retryAfter(email), address ? addressLimiter.retryAfter(address) : 0);
+    if (retryAfter > 0) {
+      throw new HttpError(429, MESSAGES.tooManyAttempts, { "Retry-After": String(retryAfter) }, { retryAfter });
+    }
+    const credentials = users.findCredentials(email);
+    const ok = credentials
+      ? await verifyPassword(body.password, credentials.passwordHash)
+      : await verifyNothing(body.password);
+    const user = ok && credentials ? users.findById(credentials.id) : null;
+    if (!user) {
+      accountLimiter.fail(email);
+      if (address) addressLimiter.fail(address);
+      throw new HttpError(401, MESSAGES.invalidLogin);
+    }
+    accountLimiter.clear(email);
+    return c.json({ token: deps.issueToken(user) } satisfies TokenAnswer);
+  });
+
+  app.post("/refresh", async (c) => {
+    const body = await jsonBody(c, RefreshBody);
+    const payload = deps.verifyToken(body.token);
+    const user = payload ? users.findById(payload.sub) : null;
+    if (!user) throw new HttpError(401, MESSAGES.invalidToken);
+    return c.json({ token: deps.issueToken(user) } satisfies TokenAnswer);
+  });
+
+  app.get("/permissions/list", requireAuth, (c) => c.json([...PERMISSION_KEYS]));
+
+  app.get("/users", requireAuth, requirePermission("users.read"), (c) => c.json(users.list(listQuery(c))));
+
+  app.get("/users/:id", requireAuth, requirePermission("users.read"), (c) => {
+    const user = users.findById(c.req.param("id"));
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    return c.json(user);
+  });
+
+  // `assistants` is accepted and ignored: the back office keeps each user's assistants team itself (spec 1 §4).
+  app.post("/users", requireAuth, requirePermission("users"), async (c) => {
+    const body = await jsonBody(c, UserCreate);
+    const firstName = requiredName("firstName", body.firstName);
+    const lastName = requiredName("lastName", body.lastName);
+    const email = body.email.trim().toLowerCase();
+    if (!email) throw fail("email", MESSAGES.emailRequired);
+    if (!isEmail(email)) throw fail("email", MESSAGES.emailInvalid);
+    const password = checkPassword(body.password);
+    const organizationIds = checkOrganizations(body.organizations);
+    if (users.emailExists(email)) throw conflict(MESSAGES.duplicateEmail);
+    const passwordHash = await hashPassword(password);
+    try {
+      const user = users.create(
+        {
+          email,
+          firstName,
+          lastName,
+          passwordHash,
+          isBot: body.isBot,
+          scriptKey: normalizeScriptKey(body.scriptKey) ?? null,
+          organizations: organizationIds,
+          permissions: [],
+        },
+        c.get("actor").email,
+      );
+      return c.json(user, 201);
+    } catch (error) {
+      // Two concurrent creates with the same email: the second hits the unique index.
+      if (isUniqueViolation(error)) throw conflict(MESSAGES.duplicateEmail);
+      throw error;
+    }
+  });
+
+  // `assistants` is accepted and ignored, as on create.
+  app.patch("/users/:id", requireAuth, requirePermission("users.write"), async (c) => {
+    const id = c.req.param("id");
+    const raw = await readJson(c);
+    const body = validate(UserUpdate, raw);
+    if (body.id !== id) throw fail("id", "Must match the user id in the path.");
+    const existing = users.findById(id);
+    if (!existing) throw notFound(MESSAGES.userNotFound);
+    const sentEmail = (raw as { email?: unknown }).email;
+    if (sentEmail !== undefined && (typeof sentEmail !== "string" || sentEmail.trim().toLowerCase() !== existing.email)) {
+      throw fail("email", "Email cannot be changed.");
+    }
+    const firstName = body.firstName === undefined ? undefined : requiredName("firstName", body.firstName);
+    const lastName = body.lastName === undefined ? undefined : requiredName("lastName", body.lastName);
+    const password = body.password === undefined ? undefined : checkPassword(body.password);
+    let permissions: string[] | undefined;
+    if (body.permissions !== undefined) {
+      const unknown = body.permissions.find((p) => !ALL_PERMISSIONS.includes(p));
+      if (unknown !== undefined) throw fail("permissions", `Unknown permission "${unknown}".`);
+      permissions = unique(body.permissions);
+    }
+    const organizationIds = body.organizations === undefined ? undefined : checkOrganizations(body.organizations);
+    const updated = users.update(
+      id,
+      {
+        firstName,
+        lastName,
+        isBot: body.isBot,
+        scriptKey: normalizeScriptKey(body.scriptKey),
+        organizations: organizationIds,
+        permissions,
+        passwordHash: password === undefined ? undefined : await hashPassword(password),
+      },
+      c.get("actor").email,
+    );
+    if (!updated) throw notFound(MESSAGES.userNotFound);
+    return c.json(updated);
+  });
+
+  app.delete("/users/:id", requireAuth, requirePermission("users.write"), (c) => {
+    const id = c.req.param("id");
+    if (id === c.get("actor").id) throw new HttpError(403, MESSAGES.selfDelete);
+    if (!users.delete(id)) throw notFound(MESSAGES.userNotFound);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

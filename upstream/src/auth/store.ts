@@ -1,0 +1,184 @@
+import crypto from "node:crypto";
+import type { ListQuery, Page, User } from "../../contract";
+import type { Db } from "../db";
+import { listPage, type CollectionSource } from "../lib/collection";
+import type { Actor } from "../lib/http";
+
+type UserRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_bot: number;
+  script_key: string | null;
+  permissions: string;
+  organizations: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+const SELECT = `u.id, u.email, u.first_name, u.last_name, u.is_bot, u.script_key, u.permissions,
+  (select json_group_array(organization_id)
+     from (select organization_id from user_organizations where user_id = u.id order by position)) as organizations,
+  u.created_at, u.created_by, u.updated_at, u.updated_by`;
+
+const SOURCE: CollectionSource = {
+  from: "users u",
+  select: SELECT,
+  search: ["u.email", "u.first_name", "u.last_name", "u.first_name || ' ' || u.last_name"],
+  nameOrder: "lower(u.first_name || ' ' || u.last_name), lower(u.email)",
+  createdAt: "u.created_at",
+  id: "u.id",
+};
+
+function stringArray(json: string): string[] {
+  const value = JSON.parse(json) as unknown;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isBot: row.is_bot === 1,
+    scriptKey: row.script_key,
+    organizations: stringArray(row.organizations),
+    permissions: stringArray(row.permissions),
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+export type NewUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  isBot: boolean;
+  scriptKey: string | null;
+  organizations: string[];
+  permissions: string[];
+};
+
+export type UserChanges = Partial<Omit<NewUser, "email">>;
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/** Users and their organization links. Emails are stored lower-cased and unique (case-insensitive). */
+export class UsersStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  private at(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  count(): number {
+    return this.db.prepare("select count(*) from users").pluck().get() as number;
+  }
+
+  findById(id: string): User | null {
+    const row = this.db.prepare(`select ${SELECT} from users u where u.id = ?`).get(id) as UserRow | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  /** The id, email and current permissions of a user, for authorization. */
+  findActor(id: string): Actor | null {
+    const row = this.db.prepare("select id, email, permissions from users where id = ?").get(id) as
+      | { id: string; email: string; permissions: string }
+      | undefined;
+    return row ? { id: row.id, email: row.email, permissions: stringArray(row.permissions) } : null;
+  }
+
+  /** The id and password hash of the user with `email` (case-insensitive). */
+  findCredentials(email: string): { id: string; passwordHash: string } | null {
+    const row = this.db.prepare("select id, password_hash from users where email = ?").get(email) as
+      | { id: string; password_hash: string }
+      | undefined;
+    return row ? { id: row.id, passwordHash: row.password_hash } : null;
+  }
+
+  emailExists(email: string): boolean {
+    return this.db.prepare("select 1 from users where email = ?").get(email) !== undefined;
+  }
+
+  list(query: ListQuery): Page<User> {
+    return listPage(this.db, SOURCE, query, toUser);
+  }
+
+  private setOrganizations(userId: string, organizations: readonly string[]): void {
+    this.db.prepare("delete from user_organizations where user_id = ?").run(userId);
+    const insert = this.db.prepare(
+      "insert into user_organizations (user_id, organization_id, position) values (?, ?, ?)",
+    );
+    organizations.forEach((organizationId, position) => insert.run(userId, organizationId, position));
+  }
+
+  /** Inserts a user; throws a SQLITE_CONSTRAINT_UNIQUE error when the email is taken. */
+  create(user: NewUser, actorEmail: string | null): User {
+    const id = crypto.randomUUID();
+    const at = this.at();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `insert into users (id, email, first_name, last_name, password_hash, is_bot, script_key, permissions,
+             created_at, created_by, updated_at, updated_by)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          user.email,
+          user.firstName,
+          user.lastName,
+          user.passwordHash,
+          user.isBot ? 1 : 0,
+          user.scriptKey,
+          JSON.stringify(user.permissions),
+          at,
+          actorEmail,
+          at,
+          actorEmail,
+        );
+      this.setOrganizations(id, user.organizations);
+    })();
+    return this.findById(id) as User;
+  }
+
+  /** Applies the given changes; null when the user does not exist. */
+  update(id: string, changes: UserChanges, actorEmail: string | null): User | null {
+    const columns: Record<string, unknown> = {};
+    if (changes.firstName !== undefined) columns.first_name = changes.firstName;
+    if (changes.lastName !== undefined) columns.last_name = changes.lastName;
+    if (changes.passwordHash !== undefined) columns.password_hash = changes.passwordHash;
+    if (changes.isBot !== undefined) columns.is_bot = changes.isBot ? 1 : 0;
+    if (changes.scriptKey !== undefined) columns.script_key = changes.scriptKey;
+    if (changes.permissions !== undefined) columns.permissions = JSON.stringify(changes.permissions);
+    columns.updated_at = this.at();
+    columns.updated_by = actorEmail;
+    const names = Object.keys(columns);
+    const found = this.db.transaction(() => {
+      const result = this.db
+        .prepare(`update users set ${names.map((n) => `${n} = ?`).join(", ")} where id = ?`)
+        .run(...Object.values(columns), id);
+      if (result.changes === 0) return false;
+      if (changes.organizations !== undefined) this.setOrganizations(id, changes.organizations);
+      return true;
+    })();
+    return found ? this.findById(id) : null;
+  }
+
+  /** Deletes a user (and their organization links); false when there was none. */
+  delete(id: string): boolean {
+    return this.db.prepare("delete from users where id = ?").run(id).changes > 0;
+  }
+}

@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+/**
+ * One schema change. Migrations run in list order, each exactly once per database; `PRAGMA user_version` holds how
+ * many of them the database has applied. To change the schema, APPEND a migration (never edit or reorder a shipped
+ * one): `{ id: "004_specifications", sql: "create table specifications (...);" }`.
+ */
+export type Migration = { id: string; sql: string };
+
+/** Audit columns every record table carries (ISO 8601 timestamps; `*_by` is the acting user's email or null). */
+const AUDIT = `
+  created_at text not null,
+  created_by text,
+  updated_at text not null,
+  updated_by text`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: "001_users",
+    sql: `
+      create table users (
+        id text primary key,
+        email text not null unique collate nocase,
+        first_name text not null default '',
+        last_name text not null default '',
+        password_hash text not null,
+        is_bot integer not null default 0,
+        script_key text,
+        permissions text not null default '[]', -- JSON array of permission strings
+        ${AUDIT}
+      );
+      create index users_created_at on users (created_at, id);`,
+  },
+  {
+    id: "002_organizations",
+    sql: `
+      create table organizations (
+        id text primary key,
+        name text not null,
+        data text not null default '{}', -- JSON object: fields later issues add
+        ${AUDIT}
+      );
+      create index organizations_name on organizations (name collate nocase);
+      create table user_organizations (
+        user_id text not null references users (id) on delete cascade,
+        organization_id text not null references organizations (id) on delete cascade,
+        position integer not null,
+        primary key (user_id, organization_id)
+      );
+      create index user_organizations_organization on user_organizations (organization_id);`,
+  },
+];
+
+/** Applies the migrations the database has not seen yet, each in its own transaction. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new Error(`Duplicate migration id ${m.id}`);
+    ids.add(m.id);
+  }
+  const applied = db.pragma("user_version", { simple: true }) as number;
+  if (applied > migrations.length) {
+    throw new Error(
+      `The database has ${applied} migrations applied but this code knows only ${migrations.length}; refusing to start.`,
+    );
+  }
+  migrations.slice(applied).forEach((m, i) => {
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${applied + i + 1}`);
+    })();
+  });
+}
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, "backoffice.sqlite");
+}
+
+/** Opens (creating if needed) `${dataDir}/backoffice.sqlite` in WAL mode with foreign keys on, migrated. */
+export function openDatabase(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(databaseFile(dataDir));
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    db.pragma("synchronous = NORMAL");
+    migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,71 @@
+import type { ListQuery, Page } from "../../contract";
+import type { Db } from "../db";
+
+/**
+ * How to list one collection. Every string here is SQL written by the developer (never user input); user input only
+ * reaches the database as bound parameters.
+ *
+ * Example (users):
+ *   { from: "users u", select: "u.*", id: "u.id", createdAt: "u.created_at",
+ *     search: ["u.email", "u.first_name", "u.last_name", "u.first_name || ' ' || u.last_name"],
+ *     nameOrder: "lower(u.first_name || ' ' || u.last_name), lower(u.email)" }
+ */
+export type CollectionSource = {
+  /** FROM clause, with joins if needed: "organizations o". */
+  from: string;
+  /** SELECT list: "o.*". */
+  select: string;
+  /** Expressions `q` is searched in: case-insensitive substring match on any of them. */
+  search: readonly string[];
+  /** ORDER BY for sort=name (the id is appended as the final tie-break). */
+  nameOrder: string;
+  /** Creation timestamp column (ISO 8601 text sorts chronologically) for sort=newest/oldest. */
+  createdAt: string;
+  /** Id column: the final tie-break of every sort, so pages are stable. */
+  id: string;
+  /** Extra filter ANDed to the search, e.g. `{ sql: "t.assistants_team = ?", params: [1] }`. */
+  where?: { sql: string; params: readonly unknown[] };
+};
+
+/** ORDER BY for the contract's sort names. */
+export function orderBy(source: CollectionSource, sort: ListQuery["sort"]): string {
+  switch (sort) {
+    case "newest":
+      return `${source.createdAt} desc, ${source.id} desc`;
+    case "oldest":
+      return `${source.createdAt} asc, ${source.id} asc`;
+    case "name":
+      return `${source.nameOrder}, ${source.id} asc`;
+  }
+}
+
+/**
+ * One page of a collection with search and sort, plus the total matching rows: the contract's `pageOf` shape.
+ * `toItem` maps a database row to the answered item.
+ */
+export function listPage<Row, Item>(
+  db: Db,
+  source: CollectionSource,
+  query: ListQuery,
+  toItem: (row: Row) => Item,
+): Page<Item> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (source.where) {
+    conditions.push(`(${source.where.sql})`);
+    params.push(...source.where.params);
+  }
+  const q = query.q.trim().toLowerCase();
+  if (q && source.search.length) {
+    conditions.push(`(${source.search.map((expr) => `instr(lower(${expr}), ?) > 0`).join(" or ")})`);
+    params.push(...source.search.map(() => q));
+  }
+  const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
+  const total = (db.prepare(`select count(*) as n from ${source.from} ${where}`).get(...params) as { n: number }).n;
+  const rows = db
+    .prepare(
+      `select ${source.select} from ${source.from} ${where} order by ${orderBy(source, query.sort)} limit ? offset ?`,
+    )
+    .all(...params, query.pageSize, (query.page - 1) * query.pageSize) as Row[];
+  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+}

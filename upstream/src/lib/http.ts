@@ -1,0 +1,124 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { z } from "zod";
+import { ListQuery, can } from "../../contract";
+
+/** The signed-in user a request acts for, as the database holds it NOW (not as the token remembers it). */
+export type Actor = { id: string; email: string; permissions: string[] };
+
+/**
+ * What the caller passes as `fetch(request, env)`. `trusted`: the back office calling in-process on behalf of a
+ * browser, allowed to name the browser's address in `X-Client-Address`. `clientAddress`: the socket's peer address.
+ */
+export type UpstreamEnv = { trusted?: boolean; clientAddress?: string };
+
+/** Hono environment of every upstream route. `Bindings` is what the caller passes as `fetch(request, env)`. */
+export type AppEnv = { Bindings: UpstreamEnv | undefined; Variables: { actor: Actor } };
+export type AppContext = Context<AppEnv>;
+
+/** Throw from a handler to answer `{ message }` with `status`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** A 400 message naming the field: "email: Email has invalid format". */
+export function fieldMessage(path: readonly (string | number)[], message: string): string {
+  return path.length ? `${path.join(".")}: ${message}` : message;
+}
+
+function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? fieldMessage(issue.path, issue.message) : "Invalid request";
+}
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads the raw JSON body (any JSON value); 400 when it is not JSON, 413 when over 1 MiB. */
+export async function readJson(c: AppContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest("Request body must be JSON");
+  }
+}
+
+/** Parses `raw` with `schema`; 400 naming the first bad field. */
+export function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw badRequest(zodMessage(result.error));
+  return result.data as z.output<S>;
+}
+
+/** Reads and validates the JSON body; 400 naming the first bad field. */
+export async function jsonBody<S extends z.ZodTypeAny>(c: AppContext, schema: S): Promise<z.output<S>> {
+  return validate(schema, await readJson(c));
+}
+
+/** Validates `?q=&sort=&page=&pageSize=` with the contract's ListQuery; 400 on bad values. */
+export function listQuery(c: AppContext): ListQuery {
+  return validate(ListQuery, c.req.query());
+}
+
+/** The client address for rate limiting: `X-Client-Address` only from a trusted (in-process) caller. */
+export function clientAddress(c: AppContext): string | undefined {
+  const env = c.env;
+  if (env?.trusted) {
+    const header = c.req.header("x-client-address")?.trim();
+    if (header) return header;
+  }
+  return env?.clientAddress || undefined;
+}
+
+/** `Authorization: Bearer <token>` → the token, else null. Cookies are never read. */
+export function bearerToken(c: AppContext): string | null {
+  const header = c.req.header("authorization");
+  const match = header ? /^Bearer[ ]+([^\s]+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Authentication middleware: a valid, unexpired bearer token whose user still exists, else 401. Sets `actor` from the
+ * database (current permissions), so revoking a permission takes effect on the next request.
+ */
+export function bearerAuth(
+  verify: (token: string) => { sub: string } | null,
+  loadActor: (id: string) => Actor | null,
+): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c);
+    const payload = token ? verify(token) : null;
+    const actor = payload ? loadActor(payload.sub) : null;
+    if (!actor) throw new HttpError(401, "Authentication required.");
+    c.set("actor", actor);
+    await next();
+  });
+}
+
+/** 403 unless the actor's current permissions grant `permission` (exactly or by its first segment). */
+export function requirePermission(permission: string): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!can(c.get("actor").permissions, permission)) {
+      throw new HttpError(403, `You do not have the permission ${permission}.`);
+    }
+    await next();
+  });
+}
+
+/** ISO 8601 timestamp from the upstream's clock. */
+export function isoNow(now: () => number): string {
+  return new Date(now()).toISOString();
+}
