@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/build/", "public/monaco/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"],
+    ignores: ["build/", ".cache/", "public/monaco/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
+/** E2E_PORT and BUILD_DIR let several runs go side by side (each its own server, data and build). */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const DATA_DIR = `.cache/e2e-data-${PORT}`;
 export const BASE_URL = `http://localhost:${PORT}`;
 
 /** The administrator the e2e server is seeded with. */
@@ -37,7 +40,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory each run: the server seeds the administrator on its empty database.
-    command: `rm -rf .cache/e2e-data && node build/server.js`,
+    command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server.js`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,7 +48,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: ".cache/e2e-data",
+      DATA_DIR,
+      BUILD_DIR,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       COOKIE_SECURE: "false",
       ADMIN_EMAIL: E2E_ADMIN.email,

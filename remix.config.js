@@ -1,9 +1,12 @@
+// BUILD_DIR (default "build") lets several builds live side by side, e.g. parallel test runs.
+const dir = process.env.BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   serverModuleFormat: "esm",
-  serverBuildPath: "build/index.js",
-  assetsBuildDirectory: "public/build",
+  serverBuildPath: `${dir}/index.js`,
+  assetsBuildDirectory: `${dir}/client`,
   publicPath: "/build/",
   future: {
     v3_fetcherPersist: true,

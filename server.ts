@@ -49,7 +49,9 @@ if (config.upstreamUrl) {
 }
 
 // ---------------------------------------------------------------- remix build
-const BUILD_PATH = path.resolve("build/index.js");
+/** The build: BUILD_DIR (default ./build) holds index.js (Remix), client/ (browser assets) and server.js (this file). */
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
+const BUILD_PATH = path.join(BUILD_DIR, "index.js");
 let build: ServerBuild | null = null;
 let buildStamp = 0;
 /** The Remix build; in development re-imported whenever `remix watch` rewrites it. */
@@ -134,7 +136,7 @@ if (embedded) {
 }
 
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use("/build", express.static(path.join(BUILD_DIR, "client"), { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 const remixHandler = createRequestHandler({

@@ -8,9 +8,10 @@ import { createUpstream, type Upstream } from "../../upstream/src/app";
 export const ADMIN = { email: "admin@test.local", password: "admin-password" };
 
 let buildPromise: Promise<ServerBuild> | null = null;
-/** The Remix build made by `remix build` (npm run test:unit builds first). */
+/** The Remix build made by `remix build` (npm run test:unit builds first), in BUILD_DIR (default ./build). */
 function loadBuild(): Promise<ServerBuild> {
-  buildPromise ??= import(pathToFileURL(path.resolve("build/index.js")).href) as Promise<ServerBuild>;
+  const file = path.resolve(process.env.BUILD_DIR || "build", "index.js");
+  buildPromise ??= import(pathToFileURL(file).href) as Promise<ServerBuild>;
   return buildPromise;
 }
 
