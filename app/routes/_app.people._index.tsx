@@ -1,12 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListQuery } from "../../upstream/contract/common";
-import { can } from "../../upstream/contract/permissions";
-import { requireRoute } from "~/auth/guard.server";
-import { formatDateTime } from "~/lib/format";
-import { resolveSort } from "~/lib/prefs.server";
-import { fullName } from "~/people/names";
-import { users } from "~/people/users.server";
+import { loadPeopleList } from "~/people/list.server";
 import { PEOPLE } from "~/people/texts";
 import { Icon } from "~/ui/icons";
 import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "~/ui/list";
@@ -15,39 +9,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "People · Backoffice" }];
 
-const PAGE_SIZE = 25;
-
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, identity, timeZone } = await requireRoute(args);
-  const url = new URL(args.request.url);
-  const { sort, setCookie } = await resolveSort(args.request, args.context, "people");
-  const query = ListQuery.safeParse({
-    q: url.searchParams.get("q") ?? undefined,
-    page: url.searchParams.get("page") ?? undefined,
-    sort,
-    pageSize: PAGE_SIZE,
-  });
-  const q = query.success ? query.data : ListQuery.parse({ sort, pageSize: PAGE_SIZE });
-  const page = await users.list(api, q);
-  return json(
-    {
-      q: q.q,
-      sort: q.sort,
-      page: page.page,
-      pageSize: page.pageSize,
-      total: page.total,
-      rows: page.items.map((u) => ({
-        id: u.id,
-        email: u.email,
-        fullName: fullName(u),
-        isBot: u.isBot,
-        createdAt: formatDateTime(u.createdAt, timeZone),
-        updatedAt: formatDateTime(u.updatedAt, timeZone),
-      })),
-      canCreate: can(identity.permissions, "users"),
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  const { data, setCookie } = await loadPeopleList(args);
+  return json(data, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -64,9 +28,9 @@ const columns: Column<Row>[] = [
     ),
   },
   { header: C.fullName, cell: (u) => u.fullName || "—" },
-  // Filled from the portfolio authorization (pair-authorizator) once that screen lands.
-  { header: C.registrationNumbers, cell: () => "—" },
-  { header: C.customerNumbers, cell: () => "—" },
+  // From the portfolio authorization (pair-authorizator), matched by email.
+  { header: C.registrationNumbers, cell: (u) => u.registrationNumbers.join("; ") || "—" },
+  { header: C.customerNumbers, cell: (u) => u.customerNumbers.join("; ") || "—" },
   { header: C.createdAt, cell: (u) => u.createdAt, className: "nowrap" },
   { header: C.updatedAt, cell: (u) => u.updatedAt, className: "nowrap" },
   {
