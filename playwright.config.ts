@@ -22,7 +22,8 @@ const chromiumFlags = [
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 30_000,
+  // Generous: the no-JS axe checks open a second page, and CI shares two cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
