@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN } from "../../app/auth/texts";
+import { ADMIN, startApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+describe("sign-in", () => {
+  it("shows the sign-in screen to a visitor", async () => {
+    const html = await (await app.browser().get("/login")).text();
+    expect(html).toContain(SIGN_IN.greeting);
+    expect(html).toContain(SIGN_IN.submit);
+  });
+
+  it("signs in and goes where the user was going (only on this site)", async () => {
+    const b = app.browser();
+    const r = await b.post("/login", { email: ADMIN.email, password: ADMIN.password, redirectTo: "/people?q=a" });
+    expect(r.status).toBe(302);
+    expect(r.headers.get("Location")).toBe("/people?q=a");
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const evil = await app.browser().post("/login", { email: ADMIN.email, password: ADMIN.password, redirectTo: "//evil.test/x" });
+    expect(evil.headers.get("Location")).toBe("/");
+  });
+
+  it("refuses a wrong password with the spec's message, keeping the email", async () => {
+    const r = await app.browser().post("/login", { email: ADMIN.email, password: "wrong" });
+    expect(r.status).toBe(401);
+    const html = await r.text();
+    expect(html).toContain(SIGN_IN.failed);
+    expect(html).toContain(`value="${ADMIN.email}"`);
+  });
+
+  it("refuses empty fields with the same message", async () => {
+    const r = await app.browser().post("/login", { email: "", password: "" });
+    expect(r.status).toBe(401);
+    expect(await r.text()).toContain(SIGN_IN.failed);
+  });
+
+  it("throttles an account after five failures and says how long to wait", async () => {
+    const email = `throttle-${Math.random().toString(36).slice(2, 8)}@test.local`;
+    await app.createUser(email, []);
+    for (let i = 0; i < 5; i++) {
+      expect((await app.browser().post("/login", { email, password: "wrong" })).status).toBe(401);
+    }
+    const r = await app.browser().post("/login", { email, password: "secret-123" });
+    expect(r.status).toBe(429);
+    const html = await r.text();
+    expect(html).toContain(SIGN_IN.failed);
+    expect(html).toContain("Too many failed attempts. Please wait 15 minutes before trying again.");
+  });
+
+  it("logs out with a POST only", async () => {
+    const b = app.browser();
+    await b.signIn(ADMIN.email, ADMIN.password);
+    expect((await b.get("/logout")).status).toBe(302);
+    expect((await b.get("/people")).status).toBe(200);
+    const out = await b.post("/logout", {});
+    expect(out.headers.get("Location")).toBe("/login");
+    expect((await b.get("/people")).status).toBe(302);
+  });
+
+  it("sends a signed-in user away from the sign-in screen", async () => {
+    const b = app.browser();
+    await b.signIn(ADMIN.email, ADMIN.password);
+    const r = await b.get("/login");
+    expect(r.status).toBe(302);
+    expect(r.headers.get("Location")).toBe("/");
+  });
+});

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** The real process: `node $BUILD_DIR/server.js` (npm run test:unit builds first). */
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const PORT = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${PORT}`;
+const admin = { email: "admin@server.test", password: "server-password" };
+
+function start(env: Record<string, string>, dataDir: string) {
+  const child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilUp() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("server did not start");
+}
+
+describe("server.ts", () => {
+  let dataDir: string;
+  let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
+    server = start(
+      {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        SESSION_SECRET: "server-test-secret-0123456789",
+        COOKIE_SECURE: "false",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+      dataDir,
+    );
+    await waitUntilUp();
+  });
+  afterAll(async () => {
+    server.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints how to sign in on a fresh database", () => {
+    expect(server.output()).toContain(`Sign in at http://localhost:${PORT}/login as ${admin.email} with password ${admin.password}`);
+  });
+
+  it("answers /healthz from the database", async () => {
+    const r = await fetch(`${base}/healthz`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends an enforced CSP with a fresh nonce per response, and the other security headers", async () => {
+    const a = await fetch(`${base}/login`);
+    const b = await fetch(`${base}/login`);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(a.headers.get("content-security-policy-report-only")).toBeNull();
+    expect(csp).not.toBe(b.headers.get("content-security-policy"));
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(await a.text()).toContain(`nonce="${nonce}"`);
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("caches fingerprinted assets for a year", async () => {
+    const html = await (await fetch(`${base}/login`)).text();
+    const asset = /src="(\/build\/[^"]+\.js)"|href="(\/build\/[^"]+\.css)"/.exec(html)!;
+    const r = await fetch(`${base}${asset[1] ?? asset[2]}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(r.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("serves /api with a bearer token only: a session cookie is not enough", async () => {
+    const login = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ ...admin, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(login.status).toBe(302);
+    expect((await fetch(`${base}/people`, { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/api/auth/users`, { headers: { Cookie: cookie } })).status).toBe(401);
+    const { token } = (await (
+      await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) })
+    ).json()) as { token: string };
+    expect((await fetch(`${base}/api/auth/users`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it("answers bad input to the upstream with 400, never 500", async () => {
+    const r = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    expect(r.status).toBe(400);
+  });
+
+  it("stops on SIGTERM", async () => {
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe("start-up configuration", () => {
+  it("refuses to start in production without SESSION_SECRET, saying why", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
+    const s = start({ NODE_ENV: "production", PORT: String(PORT + 100) }, dir);
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain("SESSION_SECRET: is required in production");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names a bad variable", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
+    const s = start({ PORT: "not-a-port" }, dir);
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain("PORT:");
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
