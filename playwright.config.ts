@@ -6,6 +6,16 @@ const BUILD_DIR = process.env.BUILD_DIR || "build";
 const DATA_DIR = `.cache/e2e-data-${PORT}`;
 export const BASE_URL = `http://localhost:${PORT}`;
 
+/**
+ * The test identity providers (e2e/peers/start.ts), started before the server, which is configured with them:
+ * an OpenID provider (oidc-provider) and a SAML IdP signing with a certificate generated at start.
+ */
+const OIDC_IDP_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 100);
+const SAML_IDP_PORT = Number(process.env.E2E_SAML_PORT ?? PORT + 200);
+const PEERS_DIR = `.cache/e2e-peers-${PORT}`;
+const SAML_IDP_METADATA = `${PEERS_DIR}/saml-idp-metadata.xml`;
+export const E2E_OIDC = { clientId: "backoffice-e2e", clientSecret: "backoffice-e2e-client-secret" };
+
 /** The administrator the e2e server is seeded with. */
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
 
@@ -21,7 +31,8 @@ const chromiumFlags = [
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // Per port: Playwright empties its output directory at start, and parallel runs must not empty each other's.
+  outputDir: `test-results/port-${PORT}`,
   // Generous: the no-JS axe checks open a second page, and CI shares two cores.
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -39,26 +50,50 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    // A fresh data directory each run: the server seeds the administrator on its empty database.
-    command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server.js`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      BUILD_DIR,
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-      COOKIE_SECURE: "false",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      FEEDBACK_URL: "https://feedback.example.com/board",
-      LOG_REQUESTS: "false",
+  webServer: [
+    {
+      command: `rm -rf ${PEERS_DIR} && npx tsx e2e/peers/start.ts`,
+      url: `http://127.0.0.1:${SAML_IDP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_URL: BASE_URL,
+        OIDC_IDP_PORT: String(OIDC_IDP_PORT),
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        SAML_IDP_PORT: String(SAML_IDP_PORT),
+        SAML_IDP_METADATA_OUT: SAML_IDP_METADATA,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    {
+      // A fresh data directory each run: the server seeds the administrator on its empty database.
+      command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server.js`,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR,
+        BUILD_DIR,
+        SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+        COOKIE_SECURE: "false",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        FEEDBACK_URL: "https://feedback.example.com/board",
+        LOG_REQUESTS: "false",
+        // Single sign-on against the test identity providers above.
+        PUBLIC_URL: BASE_URL,
+        OIDC_ISSUER: `http://127.0.0.1:${OIDC_IDP_PORT}`,
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        SAML_IDP_METADATA,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

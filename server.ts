@@ -13,6 +13,8 @@ import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
+import { loadIdpMetadata } from "./app/auth/saml-idp.server";
+import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
 import { createUpstream, type Upstream } from "./upstream/src/app";
@@ -31,6 +33,31 @@ if (config.generatedSecret) {
   console.warn("SESSION_SECRET is not set: using a random one for this run (sessions end when the server restarts).");
 }
 
+// ---------------------------------------------------------------- single sign-on
+/** What the routes need (README "Single sign-on"); the IdP metadata is read once, here. */
+let sso: SsoContext | undefined;
+if (config.sso) {
+  // Embedded: a service credential shared in-process, new each start, unless one is set.
+  const serviceSecret = config.sso.serviceSecret ?? randomBytes(32).toString("hex");
+  let saml: SsoContext["saml"] = null;
+  if (config.sso.saml) {
+    try {
+      saml = {
+        spEntityId: config.sso.saml.spEntityId,
+        acsUrl: `${config.sso.publicUrl}/saml-callback.html`,
+        idp: loadIdpMetadata(config.sso.saml.metadataFile),
+        clockSkewMs: config.sso.saml.clockSkewMs,
+      };
+    } catch (error) {
+      console.error(`Invalid configuration:\n  ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
+  sso = { publicUrl: config.sso.publicUrl, serviceSecret, saml };
+}
+/** Where the sign-in buttons' forms lead (Content-Security-Policy form-action follows redirects). */
+const ssoOrigins = [config.sso?.oidc?.issuer, sso?.saml?.idp.ssoUrl].flatMap((u) => (u ? [new URL(u).origin] : []));
+
 // ---------------------------------------------------------------- upstream
 let embedded: Upstream | null = null;
 let upstream: UpstreamFetch;
@@ -43,6 +70,13 @@ if (config.upstreamUrl) {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     feedbackUrl: config.feedbackUrl,
+    sso: sso
+      ? {
+          serviceSecret: sso.serviceSecret,
+          oidc: config.sso?.oidc ?? undefined,
+          saml: sso.saml ? { label: "Sign in with OKTA" } : undefined,
+        }
+      : undefined,
   });
   const up = embedded;
   upstream = (p, init) => up.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true });
@@ -92,7 +126,7 @@ app.use(
         "connect-src": ["'self'"],
         "worker-src": ["'self'", "blob:"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...ssoOrigins],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "upgrade-insecure-requests": config.cookieSecure ? [] : null,
@@ -148,6 +182,7 @@ const remixHandler = createRequestHandler({
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
     sessionSecrets: config.sessionSecrets,
     cookieSecure: config.cookieSecure,
+    sso,
   }),
 });
 app.all("*", (req, res, next) => {

@@ -12,13 +12,14 @@ const admin = { email: "admin@server.test", password: "server-password" };
 
 function start(env: Record<string, string>, dataDir: string) {
   const child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
+    // A clean environment: only what the test sets (typed loosely: the NODE_ENV typing of ProcessEnv does not apply).
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_REQUESTS: "false",
       ...env,
-    },
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

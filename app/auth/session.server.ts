@@ -4,6 +4,8 @@ import { FormStrategy } from "remix-auth-form";
 import { TokenAnswer } from "../../upstream/contract/auth";
 import { createApi, isUpstreamError } from "../lib/upstream.server";
 import { decodeToken, isExpired, needsRefresh, type Identity } from "./identity";
+import { SamlStrategy } from "./saml.server";
+import { exchangeIdentity } from "./sso.server";
 
 /** What the session cookie holds: the upstream token only; the identity is decoded from it. */
 export type SessionUser = { token: string };
@@ -76,6 +78,11 @@ export function getAuthenticator(ctx: Ctx): Authenticator<SessionUser> {
       }),
       "form",
     );
+    // Single sign-on "Sign in with OKTA" (SAML): the proven email is exchanged for that user's upstream token.
+    authenticator.use(
+      new SamlStrategy<SessionUser>(async ({ email, context }) => ({ token: await exchangeIdentity(context, email, "saml") })),
+      "saml",
+    );
     authenticators.set(key, authenticator);
   }
   return authenticator;
@@ -90,12 +97,7 @@ export async function readSession(request: Request, ctx: Ctx) {
   return { session, token: user.token, identity };
 }
 
-/** A safe place to go back to after signing in: a path on this site, never another origin. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
-}
+export { safeRedirect } from "./redirect";
 
 export function loginRedirect(request: Request, headers?: HeadersInit): Response {
   const url = new URL(request.url);

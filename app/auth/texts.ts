@@ -7,3 +7,12 @@ export const SIGN_IN = {
   throttled: (seconds: number) =>
     `Too many failed attempts. Please wait ${seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`} before trying again.`,
 } as const;
+
+/** Single sign-on (spec 1 §2, §8): the buttons' failure toasts (the description is TRY_LATER). */
+export const SSO_TEXTS = {
+  oidcFailed: "Failed to Sign in with Microsoft",
+  samlFailed: "Failed to Sign in with OKTA",
+  samlLabel: "Sign in with OKTA",
+  /** Separates the local form from the external buttons. */
+  or: "or",
+} as const;

@@ -27,7 +27,29 @@ const Env = z.object({
   COOKIE_SECURE: optional(z.enum(["true", "false"])),
   TRUST_PROXY: optional(z.string()),
   LOG_REQUESTS: optional(z.enum(["true", "false"])),
+  // Single sign-on (README "Single sign-on").
+  PUBLIC_URL: optional(z.string().url({ message: "must be the back office's public URL, such as https://backoffice.example.com" })),
+  SSO_SERVICE_SECRET: optional(z.string().min(32, { message: "must be at least 32 characters long" })),
+  OIDC_ISSUER: optional(z.string().url({ message: "must be the OpenID provider's issuer URL" })),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  OIDC_LABEL: optional(z.string()),
+  SAML_IDP_METADATA: optional(z.string()),
+  SAML_SP_ENTITY_ID: optional(z.string().min(1)),
+  SAML_CLOCK_SKEW_SECONDS: optional(z.coerce.number().int().min(0).max(300)),
 });
+
+/** Single sign-on settings (null parts: not configured, no button). */
+export type SsoConfig = {
+  /** The back office's public origin, without a trailing slash: the callbacks and the SAML endpoints hang off it. */
+  publicUrl: string;
+  /** The service credential of the upstream's server-to-server calls; generated per start when embedded and unset. */
+  serviceSecret: string | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; label: string; allowHttp: boolean } | null;
+  saml: { metadataFile: string; spEntityId: string; clockSkewMs: number } | null;
+};
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export type Config = {
   mode: "development" | "production" | "test";
@@ -44,6 +66,8 @@ export type Config = {
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logRequests: boolean;
+  /** Null when neither provider is configured. */
+  sso: SsoConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     generatedSecret = true;
   }
   return {
+    sso: ssoConfig(e),
     mode: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -82,5 +107,48 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === "true" : e.NODE_ENV !== "test",
+  };
+}
+
+function ssoConfig(e: z.infer<typeof Env>): SsoConfig | null {
+  const problems: string[] = [];
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    problems.push("  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three, or none");
+  }
+  let allowHttp = false;
+  if (e.OIDC_ISSUER) {
+    const issuer = new URL(e.OIDC_ISSUER);
+    allowHttp = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname);
+    if (issuer.protocol !== "https:" && !allowHttp) problems.push("  OIDC_ISSUER: must be https (plain http only on loopback)");
+  }
+  const oidc = oidcSet === 3;
+  const saml = e.SAML_IDP_METADATA !== undefined;
+  if ((oidc || saml) && !e.PUBLIC_URL) problems.push("  PUBLIC_URL: is required when single sign-on is configured");
+  if ((oidc || saml) && e.UPSTREAM_URL && !e.SSO_SERVICE_SECRET) {
+    problems.push("  SSO_SERVICE_SECRET: is required with UPSTREAM_URL when single sign-on is configured (the upstream's)");
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  if (!oidc && !saml) return null;
+  const publicUrl = e.PUBLIC_URL!.replace(/\/+$/, "");
+  return {
+    publicUrl,
+    serviceSecret: e.SSO_SERVICE_SECRET,
+    oidc: oidc
+      ? {
+          issuer: e.OIDC_ISSUER!,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET!,
+          label: e.OIDC_LABEL ?? "Sign in with Microsoft",
+          allowHttp,
+        }
+      : null,
+    saml: saml
+      ? {
+          metadataFile: e.SAML_IDP_METADATA!,
+          spEntityId: e.SAML_SP_ENTITY_ID ?? `${publicUrl}/auth/saml/metadata.xml`,
+          clockSkewMs: (e.SAML_CLOCK_SKEW_SECONDS ?? 60) * 1000,
+        }
+      : null,
   };
 }

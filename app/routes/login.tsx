@@ -1,8 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthorizationError } from "remix-auth";
-import { SIGN_IN } from "~/auth/texts";
+import { SIGN_IN, SSO_TEXTS } from "~/auth/texts";
+import { listProviders } from "~/auth/sso.server";
 import { useHydrated } from "~/ui/hydrated";
 import { getAuthenticator, getSessionStorage, readSession, safeRedirect, SignInError } from "~/auth/session.server";
 
@@ -11,7 +12,13 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Backoffice" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { identity } = await readSession(request, context);
   if (identity) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  // Each external button shows only when the upstream lists its provider (spec 1 §2): first the corporate OpenID
+  // Connect provider, then SAML ("Sign in with OKTA").
+  const providers = await listProviders(context);
+  return json({
+    oidc: providers.find((p) => p.type === "oidc")?.label ?? null,
+    saml: providers.some((p) => p.type === "saml") ? SSO_TEXTS.samlLabel : null,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const result = useActionData<typeof action>();
+  const providers = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(result?.email ?? "");
@@ -97,6 +105,28 @@ export default function SignIn() {
             {pending ? "Signing in…" : SIGN_IN.submit}
           </button>
         </Form>
+        {providers.oidc || providers.saml ? (
+          <div className="signin-external">
+            <p className="signin-or">{SSO_TEXTS.or}</p>
+            {/* Whole-document posts: the answer is a redirect to the identity provider. */}
+            {providers.oidc ? (
+              <Form method="post" action="/auth/microsoft" reloadDocument>
+                <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+                <button type="submit" className="btn btn-secondary btn-block">
+                  {providers.oidc}
+                </button>
+              </Form>
+            ) : null}
+            {providers.saml ? (
+              <Form method="post" action="/auth/saml/login" reloadDocument>
+                <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+                <button type="submit" className="btn btn-secondary btn-block">
+                  {providers.saml}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </main>
   );

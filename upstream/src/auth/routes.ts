@@ -44,6 +44,8 @@ export type AuthDeps = {
   accountLimiter: FailureLimiter;
   /** Failed sign-ins per client address. */
   addressLimiter: FailureLimiter;
+  /** The external sign-in providers that are configured (single sign-on), in order. */
+  providers?: () => Provider[];
 };
 
 export const MESSAGES = {
@@ -94,8 +96,8 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     return list;
   }
 
-  // External sign-in providers: none until single sign-on is configured (a later issue).
-  app.get("/", (c) => c.json([] satisfies Provider[]));
+  // External sign-in providers (single sign-on): the configured ones, corporate OpenID Connect first, then SAML.
+  app.get("/", (c) => c.json((deps.providers?.() ?? []) satisfies Provider[]));
 
   app.post("/login", async (c) => {
     const body = await jsonBody(c, LoginBody);
