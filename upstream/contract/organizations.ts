@@ -1,6 +1,52 @@
 import { z } from "zod";
+import { Audit, pageOf } from "./common";
 
 /** GET /api/organizations/user — id and name of every organization, for pickers. */
 export const OrganizationOption = z.object({ id: z.string(), name: z.string() });
 export type OrganizationOption = z.infer<typeof OrganizationOption>;
 export const OrganizationOptions = z.array(OrganizationOption);
+
+/** A reference to another record by id (spec 3 §3: `speechToTextService {id}`). */
+export const IdRef = z.object({ id: z.string() });
+
+/**
+ * An organization (spec 1 §3, spec 3 §3). The speech-to-text and model fields belong to the AI administration work;
+ * they are stored and answered here so that work only adds its screens.
+ */
+export const Organization = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    enableSpeechToText: z.boolean(),
+    speechToTextService: IdRef.nullable(),
+    speechPostProcessingModel: IdRef.nullable(),
+    models: z.array(z.string()),
+  })
+  .merge(Audit);
+export type Organization = z.infer<typeof Organization>;
+
+/** GET /api/organizations/?q=&sort=&page=&pageSize= */
+export const OrganizationPage = pageOf(Organization);
+export type OrganizationPage = z.infer<typeof OrganizationPage>;
+
+export const ORGANIZATION_MESSAGES = { nameRequired: "Name is required" } as const;
+
+const name = z
+  .string({ required_error: ORGANIZATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, ORGANIZATION_MESSAGES.nameRequired)
+  .max(200);
+
+/** POST /api/organizations/ */
+export const OrganizationCreate = z.object({
+  name,
+  enableSpeechToText: z.boolean().optional(),
+  speechToTextService: IdRef.nullable().optional(),
+  speechPostProcessingModel: IdRef.nullable().optional(),
+  models: z.array(z.string()).optional(),
+});
+export type OrganizationCreate = z.input<typeof OrganizationCreate>;
+
+/** PATCH /api/organizations/{id}: only the fields sent change. */
+export const OrganizationUpdate = OrganizationCreate.partial();
+export type OrganizationUpdate = z.input<typeof OrganizationUpdate>;

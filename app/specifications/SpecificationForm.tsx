@@ -1,0 +1,117 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField } from "../ui/fields";
+import { useHydrated } from "../ui/hydrated";
+import { TagInput } from "../ui/tag-input";
+import { SpecificationSchema } from "./schema";
+import { SPECIFICATIONS } from "./texts";
+
+const L = SPECIFICATIONS.labels;
+
+export type SpecificationDefaults = {
+  name: string;
+  type: string;
+  description: string;
+  tags: string[];
+  isPublic: boolean;
+  template: string;
+};
+
+/** The create and edit form (spec 1 §2): name, type, description (3 rows), tags, public flag, template (12 rows). */
+export function SpecificationForm({
+  id,
+  defaults,
+  lastResult,
+  canWrite,
+  cancelTo,
+  submitLabel,
+  after,
+}: {
+  id: string;
+  defaults: SpecificationDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  canWrite: boolean;
+  cancelTo: string;
+  submitLabel: string;
+  after?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id,
+    lastResult: pending ? undefined : lastResult,
+    constraint: getZodConstraint(SpecificationSchema),
+    defaultValue: { ...defaults, tags: defaults.tags.join("; ") },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SpecificationSchema }),
+  });
+  const disabled = !canWrite;
+  const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
+  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
+  const { key: tplKey, ...tplProps } = getTextareaProps(fields.template);
+  const submittedTags = typeof lastResult?.initialValue?.tags === "string" ? lastResult.initialValue.tags : null;
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-card">
+      <DefaultSubmit value="save" />
+      <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
+      <div className="field">
+        <label htmlFor={fields.type.id}>{L.type}</label>
+        <select key={typeKey} {...typeProps} disabled={disabled}>
+          <option value="">{SPECIFICATIONS.chooseType}</option>
+          {SPECIFICATION_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {SPECIFICATIONS.types[t]}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.description.id}>{L.description}</label>
+        <textarea key={descKey} {...descProps} rows={3} disabled={disabled} />
+        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <TagInput
+        key={submittedTags ?? "tags"}
+        id={fields.tags.id}
+        name={fields.tags.name}
+        label={L.tags}
+        defaultValue={submittedTags !== null ? submittedTags.split(";").map((t) => t.trim()).filter(Boolean) : defaults.tags}
+        suggestUrl="/specifications/suggest"
+        errors={fields.tags.errors}
+        errorId={fields.tags.errorId}
+        disabled={disabled}
+      />
+      <CheckboxField meta={fields.isPublic} label={L.isPublic} disabled={disabled} />
+      <div className="field">
+        <label htmlFor={fields.template.id}>{L.template}</label>
+        <textarea key={tplKey} {...tplProps} rows={12} className="code" spellCheck={false} disabled={disabled} />
+        <FieldErrors id={fields.template.errorId} errors={fields.template.errors} />
+      </div>
+      {disabled ? <p className="muted">{SPECIFICATIONS.readOnlyNote}</p> : null}
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="form-actions">
+        <Link to={cancelTo} className="btn btn-secondary">
+          {SPECIFICATIONS.cancel}
+        </Link>
+        {canWrite ? (
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn btn-primary"
+            disabled={hydrated && (pending || (form.dirty && !form.valid))}
+          >
+            {pending && navigation.formData?.get("intent") === "save" ? "Saving…" : submitLabel}
+          </button>
+        ) : null}
+      </div>
+      {after}
+    </Form>
+  );
+}

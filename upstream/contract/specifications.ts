@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { Audit, pageOf } from "./common";
+
+/** Specification types (spec 1 §9), in the list filter's order. */
+export const SPECIFICATION_TYPES = ["abstract", "flowchart", "summary", "claims", "boilerplate"] as const;
+export const SpecificationType = z.enum(SPECIFICATION_TYPES);
+export type SpecificationType = z.infer<typeof SpecificationType>;
+
+/** Minimum name length (spec 1 §9). */
+export const MIN_SPECIFICATION_NAME = 4;
+
+/** The validation texts of spec 1 §5, used by the upstream's 400 messages and the back office's form. */
+export const SPECIFICATION_MESSAGES = {
+  nameRequired: "Name is required",
+  nameShort: "Name must be at least 4 characters.",
+  typeRequired: "Type is required",
+  templateRequired: "Template content is required",
+} as const;
+
+/** A specification (spec 1 §3). `template` is the Handlebars text (the detail screen's templateContent). */
+export const Specification = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: SpecificationType,
+    isPublic: z.boolean(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    template: z.string(),
+  })
+  .merge(Audit);
+export type Specification = z.infer<typeof Specification>;
+
+/** GET /api/specifications/?q=&sort=&page=&pageSize=&types=abstract,claims */
+export const SpecificationPage = pageOf(Specification);
+export type SpecificationPage = z.infer<typeof SpecificationPage>;
+
+const M = SPECIFICATION_MESSAGES;
+export const SpecificationFields = {
+  name: z
+    .string({ required_error: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .min(MIN_SPECIFICATION_NAME, M.nameShort)
+    .max(200),
+  type: z.enum(SPECIFICATION_TYPES, { required_error: M.typeRequired, invalid_type_error: M.typeRequired }),
+  isPublic: z.boolean(),
+  description: z.string().max(5000),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50),
+  template: z.string({ required_error: M.templateRequired }).min(1, M.templateRequired).max(500_000),
+};
+
+/** POST /api/specifications/ */
+export const SpecificationCreate = z.object({
+  name: SpecificationFields.name,
+  type: SpecificationFields.type,
+  isPublic: SpecificationFields.isPublic.optional().default(false),
+  description: SpecificationFields.description.optional().default(""),
+  tags: SpecificationFields.tags.optional().default([]),
+  template: SpecificationFields.template,
+});
+export type SpecificationCreate = z.input<typeof SpecificationCreate>;
+
+/** PATCH /api/specifications/{id}: only the fields sent change. */
+export const SpecificationUpdate = z
+  .object({
+    name: SpecificationFields.name,
+    type: SpecificationFields.type,
+    isPublic: SpecificationFields.isPublic,
+    description: SpecificationFields.description,
+    tags: SpecificationFields.tags,
+    template: SpecificationFields.template,
+  })
+  .partial();
+export type SpecificationUpdate = z.input<typeof SpecificationUpdate>;
+
+/** POST /api/specifications/params */
+export const ParamsBody = z.object({ template: z.string().max(500_000) });
+/** The top-level context names the template reads (helpers, `this` and block-local names left out), sorted. */
+export const ParamsAnswer = z.object({ params: z.array(z.string()) });
+export type ParamsAnswer = z.infer<typeof ParamsAnswer>;
+
+/** GET /api/suggest/tags?q= — tags in use, best matches first (at most 20). */
+export const TagSuggestions = z.array(z.string());

@@ -1,0 +1,110 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { can } from "../../contract/permissions";
+import {
+  ContextObjectBody,
+  GenerateBody,
+  ParseBody,
+  MAX_DOCUMENT_BYTES,
+  type ContextObjectAnswer,
+  type Documentation,
+  type GenerateAnswer,
+  type ParseAnswer,
+} from "../../contract/nlp";
+import { HttpError, badRequest, validate, type AppContext, type AppEnv } from "../lib/http";
+import { buildContext } from "./context";
+import { DOCUMENT_MESSAGES, DocumentError, decodeBase64, readDocx } from "./docx";
+import { TemplateError, loadDocument, render, selectClaims, toParagraphs, usesClaims } from "./generator";
+import { CONTEXT_FIELDS, SAMPLE_CONTEXT, helperDocumentation } from "./helpers";
+
+/** Documents travel as base64 inside JSON: a 10 MB file is about 13.4 MB of text. */
+const MAX_NLP_BODY = Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024;
+
+/** Specifications use the generator; so will prompt chains (their context document). */
+export const NLP_PERMISSIONS = ["specifications.read", "prompts.read"] as const;
+
+const requireGeneratorUser = createMiddleware<AppEnv>(async (c, next) => {
+  const perms = c.get("actor").permissions;
+  if (!NLP_PERMISSIONS.some((p) => can(perms, p))) {
+    throw new HttpError(403, `You do not have the permission ${NLP_PERMISSIONS[0]}.`);
+  }
+  await next();
+});
+
+async function body(c: AppContext): Promise<unknown> {
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > MAX_NLP_BODY) throw new HttpError(413, "Request body is too large.");
+  const text = await c.req.text();
+  if (text.length > MAX_NLP_BODY) throw new HttpError(413, "Request body is too large.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest("Request body must be JSON");
+  }
+}
+
+/** Bad documents and bad templates are the caller's fault: 400 with a clear message, never a 500. */
+async function clearly<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DocumentError || error instanceof TemplateError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** /api/nlp/api/v1/* — the document parser and the template generator. */
+export function nlpRoutes(deps: { requireAuth: MiddlewareHandler<AppEnv> }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", deps.requireAuth, requireGeneratorUser);
+
+  app.post("/parser/parse", async (c) => {
+    const input = validate(ParseBody, await body(c));
+    const answer = await clearly(async () => {
+      const doc = await readDocx(decodeBase64(input.document, MAX_DOCUMENT_BYTES));
+      const claims = buildContext("document.docx", doc).claims;
+      if (input.sections.includes("claims") && claims.length === 0) throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
+      return { claims: { claims } } satisfies ParseAnswer;
+    });
+    return c.json(answer);
+  });
+
+  app.post("/generator/contextObject", async (c) => {
+    const input = validate(ContextObjectBody, await body(c));
+    const answer = await clearly(async () => {
+      const context = await loadDocument(input.document);
+      if (context.claims.length === 0 && input.templates.some((t) => usesClaims(t.body))) {
+        throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
+      }
+      const chosen = input.templates.find((t) => t.claims?.length)?.claims;
+      return { [input.document.name]: selectClaims(context, chosen) } satisfies ContextObjectAnswer;
+    });
+    return c.json(answer);
+  });
+
+  app.post("/generator/generate", async (c) => {
+    const input = validate(GenerateBody, await body(c));
+    const answer = await clearly(async () => {
+      const context = await loadDocument(input.document);
+      const paragraphs = input.templates.flatMap((t) => {
+        if (context.claims.length === 0 && usesClaims(t.body)) throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
+        return toParagraphs(t.name, render(t.body, selectClaims(context, t.claims)));
+      });
+      return { paragraphs } satisfies GenerateAnswer;
+    });
+    return c.json(answer);
+  });
+
+  app.get("/generator/documentation", (c) =>
+    c.json({
+      helperFunctions: helperDocumentation(),
+      contextObject: {
+        description:
+          "A template is rendered against the context object of the uploaded Word document: its title, paragraphs, sections by heading and claims. The sample below is what every helper example renders against.",
+        fields: CONTEXT_FIELDS.map((f) => ({ ...f })),
+        sample: SAMPLE_CONTEXT,
+      },
+    } satisfies Documentation),
+  );
+  return app;
+}
