@@ -21,7 +21,7 @@ test("a reader sees People but not the create screen", async ({ page, request })
   await api.createUser({ email: reader, password: "secret-123", permissions: ["users.read"] });
   await signIn(page, reader, "secret-123");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "People"]);
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "People", "Teams"]);
   await nav.getByRole("link", { name: "People" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
   await expect(page.getByRole("link", { name: "+ add new" })).toHaveCount(0);

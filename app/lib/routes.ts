@@ -17,6 +17,22 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/people", permission: "users.read", nav: { label: "People", icon: "people" } },
   { path: "/people/new", permission: "users" },
   { path: "/people/:id", permission: "users.read" },
+  { path: "/people/:id/change-password", permission: "users.read" },
+  { path: "/people/:id/permissions", permission: "users.read" },
+  { path: "/people/:id/authorization", permission: "users.read" },
+  { path: "/people/:id/user-settings", permission: "users.read" },
+  { path: "/teams", permission: "users.read", nav: { label: "Teams", icon: "teams" } },
+  { path: "/teams/new", permission: "users" }, // users.write: only "users" grants it
+  { path: "/teams/:id", permission: "users.read" },
+  // Organizations: list and edit with organizations.read (fields and Delete need organizations.write), create with
+  // the exact `organizations` permission (upstream/README.md, Organizations).
+  { path: "/organizations", permission: "organizations.read", nav: { label: "Organizations", icon: "building" } },
+  { path: "/organizations/new", permission: "organizations" },
+  { path: "/organizations/:id/edit", permission: "organizations.read" },
+  { path: "/specifications", permission: "specifications.read", nav: { label: "Specifications", icon: "document" } },
+  { path: "/specifications/create", permission: "specifications" },
+  { path: "/specifications/:id", permission: "specifications.read" },
+  { path: "/specifications/:id/edit", permission: "specifications.read" },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };

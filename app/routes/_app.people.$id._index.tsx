@@ -2,51 +2,68 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { scriptOf } from "../../upstream/contract/bots";
 import { can } from "../../upstream/contract/permissions";
-import { notFound, requirePermission, requireRoute } from "~/auth/guard.server";
+import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError } from "~/lib/upstream.server";
-import { EditUserSchema } from "~/people/schema";
+import { botStateOf } from "~/people/bots";
+import { bots, resolveBotChoices } from "~/people/bots.server";
+import { loadUser } from "~/people/load.server";
+import { EditUserSchema, scriptKeyFor } from "~/people/schema";
 import { PEOPLE } from "~/people/texts";
 import { MembershipFieldset, NameFieldset } from "~/people/UserForm";
 import { fullName } from "~/people/names";
+import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
+import { syncAssistants, teams } from "~/teams/teams.server";
 import { ConfirmAction } from "~/ui/confirm";
 import { FormError, ReadOnlyField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
+import { joinTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "Edit User · Backoffice" }];
 
-async function loadUser(api: Parameters<typeof users.get>[0], id: string) {
-  try {
-    return await users.get(api, id);
-  } catch (error) {
-    if (isUpstreamError(error, 404) || isUpstreamError(error, 400)) throw notFound();
-    throw error;
-  }
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, identity } = await requireRoute(args);
-  const [user, organizations] = await Promise.all([loadUser(api, args.params.id ?? ""), users.organizations(api)]);
+  const { api, identity, timeZone } = await requireRoute(args);
+  const user = await loadUser(api, args.params.id ?? "");
+  const [organizations, assistantsTeam, bot] = await Promise.all([
+    users.organizations(api),
+    teams.assistantsOf(api, user.id),
+    resolveBotChoices(api, {
+      isBot: user.isBot,
+      email: user.email,
+      script: scriptOf(user.scriptKey) ?? "",
+      scriptKey: user.scriptKey ?? "",
+      preselectFirst: false,
+    }, timeZone),
+  ]);
   return json({
     user,
     organizations,
+    assistants: assistantsTeam?.members ?? [],
+    bot: { ...bot, isBot: user.isBot },
     canWrite: can(identity.permissions, "users.write"),
     isSelf: user.id === identity.id,
   });
 }
 
+const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
 export async function action(args: ActionFunctionArgs) {
-  const { api, identity } = await requirePermission(args, "users.write");
+  const { api, identity, timeZone } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
   const formData = await args.request.formData();
+  const intent = intentOf(formData);
 
-  if (intentOf(formData) === "delete") {
+  if (intent === "delete") {
     if (id === identity.id) return json({ confirm: null, toast: null, message: PEOPLE.ownAccount }, { status: 403 });
     if (!isConfirmed(formData)) return json({ confirm: "delete" as const, toast: null });
     try {
@@ -57,10 +74,53 @@ export async function action(args: ActionFunctionArgs) {
     return toasts(args.context).redirectWithSuccess("/people", PEOPLE.toasts.deleted);
   }
 
+  if (intent === "upload") {
+    const user = await loadUser(api, id);
+    const file = formData.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      return json({ upload: { error: PEOPLE.bot.fileRequired }, toast: null }, { status: 400 });
+    }
+    const upload = new FormData();
+    upload.set("file", file, file.name);
+    upload.set("message", field(formData, "message"));
+    upload.set("script", field(formData, "uploadScript"));
+    try {
+      await bots.upload(api, user.email, upload);
+    } catch (error) {
+      return failed(
+        { upload: { error: isUpstreamError(error) ? error.message : PEOPLE.bot.uploadFailed } },
+        failureToast(PEOPLE.bot.uploadFailed, error),
+        statusOf(error),
+      );
+    }
+    return toasts(args.context).redirectWithSuccess(`/people/${encodeURIComponent(id)}`, PEOPLE.bot.uploaded);
+  }
+
   const submission = parseWithZod(formData, { schema: EditUserSchema });
+  if (intent === "bot") {
+    const user = await loadUser(api, id);
+    const isBot = formData.get("isBot") === "on";
+    const bot = await resolveBotChoices(api, {
+      isBot,
+      email: user.email,
+      script: field(formData, "script"),
+      scriptKey: field(formData, "scriptKey"),
+      preselectFirst: false,
+    }, timeZone);
+    return json({ ...submission.reply(), error: undefined, bot: { ...bot, isBot } });
+  }
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { assistants, firstName, lastName, organizations, isBot } = submission.value;
   try {
-    await users.update(api, { id, ...submission.value });
+    const user = await users.update(api, {
+      id,
+      firstName,
+      lastName,
+      organizations,
+      isBot,
+      scriptKey: scriptKeyFor(submission.value),
+    });
+    await syncAssistants(api, user, assistants);
   } catch (error) {
     return failed(
       submission.reply({ formErrors: [PEOPLE.inline.updateFailed] }),
@@ -72,7 +132,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditUser() {
-  const { user, organizations, canWrite, isSelf } = useLoaderData<typeof loader>();
+  const { user, organizations, assistants, bot, canWrite, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
@@ -87,12 +147,15 @@ export default function EditUser() {
       lastName: user.lastName,
       organizations: user.organizations,
       isBot: user.isBot,
+      assistants: joinTags(assistants),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserSchema }),
   });
   const confirming = !!actionData && "confirm" in actionData && actionData.confirm === "delete";
+  const botState = botStateOf(actionData) ?? bot;
+  const uploadError = actionData && "upload" in actionData ? actionData.upload.error : null;
 
   return (
     <>
@@ -100,10 +163,18 @@ export default function EditUser() {
       <div className="page-header">
         <h1>{PEOPLE.editTitle}</h1>
       </div>
+      <UserLinks id={user.id} />
       <Form method="post" {...getFormProps(form)} className="form-card">
         <ReadOnlyField id="email" label={PEOPLE.labels.email} value={user.email} />
         <NameFieldset fields={fields} disabled={!canWrite} />
-        <MembershipFieldset fields={fields} organizations={organizations} disabled={!canWrite} />
+        <MembershipFieldset
+          fields={fields}
+          organizations={organizations}
+          bot={botState}
+          mode="edit"
+          email={user.email}
+          disabled={!canWrite}
+        />
         {!canWrite ? <p className="muted">{PEOPLE.readOnlyNote}</p> : null}
         <FormError id={form.errorId} errors={form.errors} />
         <div className="form-actions">
@@ -123,6 +194,47 @@ export default function EditUser() {
           ) : null}
         </div>
       </Form>
+      {canWrite && user.isBot ? (
+        <Form method="post" encType="multipart/form-data" className="form-card upload-card" aria-labelledby="upload-title">
+          <h2 id="upload-title">{PEOPLE.bot.uploadTitle}</h2>
+          <div className="field">
+            <label htmlFor="upload-script">{PEOPLE.bot.uploadScript}</label>
+            <input
+              id="upload-script"
+              name="uploadScript"
+              defaultValue={scriptOf(user.scriptKey) ?? user.email.split("@")[0]}
+              aria-describedby="upload-script-hint"
+              autoComplete="off"
+            />
+            <p id="upload-script-hint" className="field-hint">
+              {PEOPLE.bot.uploadScriptHint}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="upload-file">{PEOPLE.bot.uploadFile}</label>
+            <input
+              id="upload-file"
+              name="file"
+              type="file"
+              accept=".js,.mjs,.cjs,text/javascript,application/javascript"
+              aria-describedby="upload-file-errors"
+              aria-invalid={uploadError ? true : undefined}
+            />
+            <div id="upload-file-errors" className="field-errors" aria-live="polite">
+              {uploadError ? <p className="field-error">{uploadError}</p> : null}
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="upload-message">{PEOPLE.bot.uploadMessage}</label>
+            <input id="upload-message" name="message" autoComplete="off" maxLength={500} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" name="intent" value="upload" className="btn btn-secondary" disabled={hydrated && pending}>
+              {PEOPLE.bot.upload}
+            </button>
+          </div>
+        </Form>
+      ) : null}
       {canWrite ? (
         <section className="danger-zone" aria-label="Delete user">
           <ConfirmAction

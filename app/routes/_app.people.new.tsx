@@ -5,10 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
-import { NewUserSchema, randomPassword } from "~/people/schema";
+import { botChoices, botStateOf } from "~/people/bots";
+import { resolveBotChoices } from "~/people/bots.server";
+import { NewUserSchema, randomPassword, scriptKeyFor } from "~/people/schema";
 import { PEOPLE } from "~/people/texts";
 import { MembershipFieldset, NameFieldset } from "~/people/UserForm";
 import { users } from "~/people/users.server";
+import { syncAssistants } from "~/teams/teams.server";
 import { DefaultSubmit, FormError, TextField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { Toast, toastOf } from "~/ui/toast";
@@ -22,20 +25,48 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ organizations: await users.organizations(api) });
 }
 
+const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requireRoute(args);
+  const { api, timeZone } = await requireRoute(args);
   const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: NewUserSchema });
+  const intent = intentOf(formData);
 
-  if (intentOf(formData) === "randomize") {
+  if (intent === "randomize") {
     // Without JavaScript: the same form back with a fresh password, nothing typed lost, no errors yet.
     const reply = submission.reply();
     return json({ ...reply, error: undefined, initialValue: { ...reply.initialValue, password: randomPassword() } });
   }
+  if (intent === "bot") {
+    // Without JavaScript: Is Bot switched on or a script chosen; the scripts, candidate and versions come back.
+    const bot = await resolveBotChoices(api, {
+      isBot: formData.get("isBot") === "on",
+      email: field(formData, "email"),
+      script: field(formData, "script"),
+      scriptKey: field(formData, "scriptKey"),
+      preselectFirst: true,
+    }, timeZone);
+    return json({ ...submission.reply(), error: undefined, bot: { ...bot, isBot: formData.get("isBot") === "on" } });
+  }
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
 
+  const { assistants, firstName, lastName, email, password, organizations, isBot } = submission.value;
   try {
-    await users.create(api, { ...submission.value, assistants: [], scriptKey: null });
+    const user = await users.create(api, {
+      firstName,
+      lastName,
+      email,
+      password,
+      organizations,
+      isBot,
+      assistants,
+      scriptKey: scriptKeyFor(submission.value),
+    });
+    if (assistants.length) await syncAssistants(api, user, assistants);
   } catch (error) {
     return failed(
       submission.reply({ formErrors: [PEOPLE.inline.createFailed] }),
@@ -48,22 +79,23 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewUser() {
   const { organizations } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "new-user",
-    lastResult: pending ? undefined : lastResult,
+    lastResult: pending ? undefined : actionData,
     constraint: getZodConstraint(NewUserSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewUserSchema }),
   });
+  const bot = botStateOf(actionData) ?? { ...botChoices.off(), isBot: false };
 
   return (
     <>
-      <Toast toast={toastOf(lastResult)} />
+      <Toast toast={toastOf(actionData)} />
       <div className="page-header">
         <h1>{PEOPLE.newTitle}</h1>
       </div>
@@ -92,7 +124,16 @@ export default function NewUser() {
             </button>
           }
         />
-        <MembershipFieldset fields={fields} organizations={organizations} />
+        <MembershipFieldset
+          fields={fields}
+          organizations={organizations}
+          bot={bot}
+          mode="create"
+          email={() => {
+            const input = document.getElementById(fields.email.id);
+            return input instanceof HTMLInputElement ? input.value : "";
+          }}
+        />
         <FormError id={form.errorId} errors={form.errors} />
         <div className="form-actions">
           <Link to="/people" className="btn btn-secondary">

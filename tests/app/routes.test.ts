@@ -9,6 +9,9 @@ import { ADMIN, startApp, type TestApp } from "../helpers/app";
  */
 let app: TestApp;
 let adminId: string;
+let teamId: string;
+let organizationId: string;
+let specificationId: string;
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -16,6 +19,20 @@ const samplePaths: Record<string, () => string> = {
   "/people": () => "/people",
   "/people/new": () => "/people/new",
   "/people/:id": () => `/people/${adminId}`,
+  "/people/:id/change-password": () => `/people/${adminId}/change-password`,
+  "/people/:id/permissions": () => `/people/${adminId}/permissions`,
+  "/people/:id/authorization": () => `/people/${adminId}/authorization`,
+  "/people/:id/user-settings": () => `/people/${adminId}/user-settings`,
+  "/teams": () => "/teams",
+  "/teams/new": () => "/teams/new",
+  "/teams/:id": () => `/teams/${teamId}`,
+  "/organizations": () => "/organizations",
+  "/organizations/new": () => "/organizations/new",
+  "/organizations/:id/edit": () => `/organizations/${organizationId}/edit`,
+  "/specifications": () => "/specifications",
+  "/specifications/create": () => "/specifications/create",
+  "/specifications/:id": () => `/specifications/${specificationId}`,
+  "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
 };
 
 beforeAll(async () => {
@@ -24,6 +41,25 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${await app.adminToken()}` },
   });
   adminId = ((await r.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+  const team = await app.context.upstream("/api/auth/teams", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await app.adminToken()}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Route table team" }),
+  });
+  teamId = ((await team.json()) as { id: string }).id;
+  const authJson = { Authorization: `Bearer ${await app.adminToken()}`, "Content-Type": "application/json" };
+  const organization = await app.context.upstream("/api/organizations", {
+    method: "POST",
+    headers: authJson,
+    body: JSON.stringify({ name: "Route table organization" }),
+  });
+  organizationId = ((await organization.json()) as { id: string }).id;
+  const specification = await app.context.upstream("/api/specifications", {
+    method: "POST",
+    headers: authJson,
+    body: JSON.stringify({ name: "Route table specification", type: "abstract", template: "{{title}}" }),
+  });
+  specificationId = ((await specification.json()) as { id: string }).id;
 });
 afterAll(() => app.close());
 
@@ -73,8 +109,8 @@ describe("the route table", () => {
 
   it("lists navigation entries by permission, in the spec's order", () => {
     expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview"]);
-    expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People"]);
-    expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People"]);
+    expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
+    expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
   });
 
   it("matches static segments before parameters", () => {

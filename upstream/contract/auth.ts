@@ -84,3 +84,7 @@ export type UserUpdate = z.input<typeof UserUpdate>;
 
 /** Password rule shared by the upstream and every form that sets one (spec 1 §5, §9). */
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** GET /api/auth/suggest/users?q= — at most SUGGEST_LIMIT user emails containing q. */
+export const Suggestions = z.array(z.string());
+export const SUGGEST_LIMIT = 10;

@@ -14,6 +14,20 @@ import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http
 import { FailureLimiter } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
+import { nlpRoutes } from "./nlp/routes";
+import { specificationRoutes } from "./specifications/routes";
+import { SpecificationsStore } from "./specifications/store";
+import { suggestRoutes as tagSuggestRoutes } from "./suggest/routes";
+import { createSso, type SsoOptions } from "./sso/routes";
+import { suggestRoutes } from "./auth/suggest";
+import { authorizationRoutes } from "./authorization/routes";
+import { AuthorizationStore } from "./authorization/store";
+import { botRoutes } from "./bots/routes";
+import { BotScriptsStore } from "./bots/store";
+import { settingsRoutes } from "./settings/routes";
+import { SettingsStore } from "./settings/store";
+import { teamRoutes } from "./teams/routes";
+import { TeamsStore } from "./teams/store";
 
 export type { UpstreamEnv } from "./lib/http";
 
@@ -26,6 +40,8 @@ export type UpstreamOptions = {
   adminPassword?: string;
   /** Answered by GET /api/feedback/canny/redirectUrl; 404 when unset. */
   feedbackUrl?: string;
+  /** Single sign-on (issue 5): the service credential, the OpenID Connect provider, the SAML button. See sso/routes.ts. */
+  sso?: SsoOptions;
   /** HS256 secret; else `${dataDir}/jwt-secret` (created with 32 random bytes, hex, mode 0600, on first start). */
   jwtSecret?: string;
   /** Token lifetime; default 3600. */
@@ -137,13 +153,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const verify = (token: string) => verifyToken(token, secret, nowSeconds(), issuer);
     const requireAuth = bearerAuth(verify, (id) => users.findActor(id));
 
+    const sso = createSso(options.sso, { users, issueToken, now, log });
+
     const app = new Hono<AppEnv>({ strict: false });
+    // Single sign-on first: its paths are fixed (/microsoft, /microsoft/callback, /sso/exchange).
+    app.route("/api/auth", sso.routes);
     app.route(
       "/api/auth",
       authRoutes({
         users,
         organizations,
         issueToken,
+        providers: sso.providers,
         verifyToken: verify,
         requireAuth,
         accountLimiter: new FailureLimiter({ ...LOGIN_LIMITS.perAccount, now }),
@@ -151,6 +172,29 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }),
     );
     app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));
+    // Specifications and the document-driven generator (issue 4).
+    const specifications = new SpecificationsStore(db, now);
+    app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));
+    app.route("/api/nlp/api/v1", nlpRoutes({ requireAuth }));
+    app.route(
+      "/api/suggest",
+      tagSuggestRoutes({
+        requireAuth,
+        tagSources: [{ permission: "specifications.read", suggest: (q, n) => specifications.suggestTags(q, n) }],
+      }),
+    );
+    // People and teams (issue 3): teams, bots, suggestions, user settings, portfolio authorization.
+    app.route("/api/auth/teams", teamRoutes({ teams: new TeamsStore(db, now), users, requireAuth }));
+    app.route(
+      "/api/auth/bots",
+      botRoutes({ users, scripts: new BotScriptsStore(db, options.dataDir, now), requireAuth }),
+    );
+    app.route("/api/auth/suggest", suggestRoutes({ users, requireAuth }));
+    app.route("/api/settings", settingsRoutes({ settings: new SettingsStore(db, now), users, requireAuth }));
+    app.route(
+      "/api/pair-authorizator",
+      authorizationRoutes({ authorizations: new AuthorizationStore(db, now), requireAuth }),
+    );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));

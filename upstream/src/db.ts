@@ -53,6 +53,74 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index user_organizations_organization on user_organizations (organization_id);`,
   },
+  {
+    id: "010_teams",
+    sql: `
+      create table teams (
+        id text primary key,
+        name text not null unique collate nocase,
+        assistants_team integer not null default 0,
+        ${AUDIT}
+      );
+      create index teams_created_at on teams (created_at, id);
+      create table team_members (
+        team_id text not null references teams (id) on delete cascade,
+        email text not null collate nocase,
+        position integer not null,
+        primary key (team_id, email)
+      );`,
+  },
+  {
+    id: "010_bot_scripts",
+    sql: `
+      create table bot_script_versions (
+        key text primary key, -- {script}/v{version}/{file name}, the file's path under DATA_DIR/bot-scripts
+        script text not null,
+        version integer not null,
+        message text not null default '',
+        created_at text not null,
+        created_by text,
+        unique (script, version)
+      );`,
+  },
+  {
+    id: "010_user_settings",
+    sql: `
+      create table user_settings (
+        owner text not null collate nocase, -- the owner's email
+        key text not null,
+        value text not null, -- JSON
+        secured integer not null default 0,
+        ${AUDIT},
+        primary key (owner, key)
+      );`,
+  },
+  {
+    id: "010_pair_authorizations",
+    sql: `
+      create table pair_authorizations (
+        email text primary key collate nocase,
+        registration_numbers text not null default '[]', -- JSON array
+        customer_numbers text not null default '[]', -- JSON array
+        ${AUDIT}
+      );`,
+  },
+  {
+    id: "020_specifications",
+    sql: `
+      create table specifications (
+        id text primary key,
+        name text not null,
+        type text not null, -- abstract, flowchart, summary, claims, boilerplate
+        is_public integer not null default 0,
+        description text not null default '',
+        tags text not null default '[]', -- JSON array of strings
+        template text not null,
+        ${AUDIT}
+      );
+      create index specifications_name on specifications (name collate nocase);
+      create index specifications_created_at on specifications (created_at, id);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

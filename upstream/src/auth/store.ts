@@ -177,6 +177,24 @@ export class UsersStore {
     return found ? this.findById(id) : null;
   }
 
+  /** Every bot user, by email. */
+  bots(): User[] {
+    const rows = this.db.prepare(`select ${SELECT} from users u where u.is_bot = 1 order by u.email`).all() as UserRow[];
+    return rows.map(toUser);
+  }
+
+  /** Up to `limit` emails containing `q` (case-insensitive), those starting with it first. */
+  suggestEmails(q: string, limit: number): string[] {
+    const needle = q.toLowerCase();
+    return this.db
+      .prepare(
+        `select email from users where instr(lower(email), ?) > 0
+          order by instr(lower(email), ?) = 1 desc, email limit ?`,
+      )
+      .pluck()
+      .all(needle, needle, limit) as string[];
+  }
+
   /** Deletes a user (and their organization links); false when there was none. */
   delete(id: string): boolean {
     return this.db.prepare("delete from users where id = ?").run(id).changes > 0;

@@ -1,0 +1,18 @@
+import {
+  PairAuthorization,
+  PairAuthorizations,
+  Practitioners,
+  type PairAuthorizationPut,
+} from "../../upstream/contract/authorization";
+import type { Api } from "../lib/upstream.server";
+
+const enc = encodeURIComponent;
+
+/** The pair-authorizator part of the upstream contract (spec 1 §7). */
+export const authorizations = {
+  practitioners: (api: Api) => api.get(Practitioners, "/api/pair-authorizator/practitioners"),
+  list: (api: Api) => api.get(PairAuthorizations, "/api/pair-authorizator/users"),
+  get: (api: Api, id: string) => api.get(PairAuthorization, `/api/pair-authorizator/users/${enc(id)}`),
+  put: (api: Api, id: string, body: PairAuthorizationPut) =>
+    api.put(PairAuthorization, `/api/pair-authorizator/users/${enc(id)}`, body),
+};

@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { requirePermission, requireRoute } from "~/auth/guard.server";
+import { failed, failureToast, statusOf } from "~/lib/actions.server";
+import { toasts } from "~/lib/toast.server";
+import { isUpstreamError } from "~/lib/upstream.server";
+import { NewTeamSchema } from "~/teams/schema";
+import { teams } from "~/teams/teams.server";
+import { TEAMS } from "~/teams/texts";
+import { FormError, TextField } from "~/ui/fields";
+import { useHydrated } from "~/ui/hydrated";
+import { Toast, toastOf } from "~/ui/toast";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+
+export const meta: MetaFunction = () => [{ title: "New Team · Backoffice" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireRoute(args);
+  return json({});
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { api } = await requirePermission(args, "users.write");
+  const submission = parseWithZod(await args.request.formData(), { schema: NewTeamSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await teams.create(api, { name: submission.value.name, members: [], assistantsTeam: false });
+  } catch (error) {
+    // Spec 1 §8: HTTP 409 gives "Team already exists"; otherwise the generic text.
+    const inline = isUpstreamError(error, 409) ? TEAMS.inline.exists : TEAMS.inline.createFailed;
+    return failed(submission.reply({ formErrors: [inline] }), failureToast(TEAMS.toasts.createFailed, error), statusOf(error));
+  }
+  return toasts(args.context).redirectWithSuccess("/teams", TEAMS.toasts.created);
+}
+
+export default function NewTeam() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "new-team",
+    lastResult: pending ? undefined : actionData,
+    constraint: getZodConstraint(NewTeamSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewTeamSchema }),
+  });
+  return (
+    <>
+      <Toast toast={toastOf(actionData)} />
+      <div className="page-header">
+        <h1>{TEAMS.newTitle}</h1>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="form-card">
+        <TextField meta={fields.name} label={TEAMS.labels.name} autoComplete="off" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className="form-actions">
+          <Link to="/teams" className="btn btn-secondary">
+            {TEAMS.cancel}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={hydrated && (pending || (form.dirty && !form.valid))}>
+            {TEAMS.save}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** A user's portfolio authorization (spec 1 §3), matched by email. `id` is the user's id. */
+export const PairAuthorization = z.object({
+  id: z.string(),
+  email: z.string(),
+  registrationNumbers: z.array(z.string()),
+  customerNumbers: z.array(z.string()),
+});
+export type PairAuthorization = z.infer<typeof PairAuthorization>;
+
+/** GET /api/pair-authorizator/users — every user with a stored authorization. */
+export const PairAuthorizations = z.array(PairAuthorization);
+
+/** PUT /api/pair-authorizator/users/{id} */
+export const PairAuthorizationPut = z.object({
+  registrationNumbers: z.array(z.string()),
+  customerNumbers: z.array(z.string()),
+});
+export type PairAuthorizationPut = z.input<typeof PairAuthorizationPut>;
+
+/** GET /api/pair-authorizator/practitioners — one entry per registration number, with the users holding it. */
+export const Practitioner = z.object({ registrationNumber: z.string(), emails: z.array(z.string()) });
+export const Practitioners = z.array(Practitioner);
+
+/** USPTO registration numbers: 5 or 6 digits. */
+export const REGISTRATION_NUMBER = /^\d{5,6}$/;
+/** USPTO customer numbers: 5 to 9 digits. */
+export const CUSTOMER_NUMBER = /^\d{5,9}$/;
+
+export const AUTHORIZATION_MESSAGES = {
+  registrationNumber: (n: string) => `"${n}" is not a registration number (5 or 6 digits).`,
+  customerNumber: (n: string) => `"${n}" is not a customer number (5 to 9 digits).`,
+} as const;
