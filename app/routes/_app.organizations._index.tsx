@@ -1,10 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListQuery } from "../../upstream/contract/common";
 import { can } from "../../upstream/contract/permissions";
 import { requireRoute } from "~/auth/guard.server";
 import { formatDateTime } from "~/lib/format";
-import { resolveSort } from "~/lib/prefs.server";
+import { listQueryOf } from "~/lib/list.server";
 import { organizations } from "~/organizations/organizations.server";
 import { ORGANIZATIONS } from "~/organizations/texts";
 import { Icon } from "~/ui/icons";
@@ -14,19 +13,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "Organizations · Backoffice" }];
 
-const PAGE_SIZE = 25;
-
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
-  const url = new URL(args.request.url);
-  const { sort, setCookie } = await resolveSort(args.request, args.context, "organizations");
-  const parsed = ListQuery.safeParse({
-    q: url.searchParams.get("q") ?? undefined,
-    page: url.searchParams.get("page") ?? undefined,
-    sort,
-    pageSize: PAGE_SIZE,
-  });
-  const q = parsed.success ? parsed.data : ListQuery.parse({ sort, pageSize: PAGE_SIZE });
+  const { query: q, setCookie } = await listQueryOf(args.request, args.context, "organizations");
   const page = await organizations.list(api, q);
   return json(
     {

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListQuery } from "../../upstream/contract/common";
 import { can } from "../../upstream/contract/permissions";
 import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
 import { requireRoute } from "~/auth/guard.server";
 import { formatDateTime } from "~/lib/format";
-import { readPrefs, resolveSort, writePrefs } from "~/lib/prefs.server";
+import { listQueryOf } from "~/lib/list.server";
+import { readPrefs, writePrefs } from "~/lib/prefs.server";
 import { specifications } from "~/specifications/specifications.server";
 import { SPECIFICATIONS } from "~/specifications/texts";
 import { Icon } from "~/ui/icons";
@@ -15,7 +15,6 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "Specifications · Backoffice" }];
 
-const PAGE_SIZE = 25;
 const FILTER_KEY = "specifications.types";
 
 /**
@@ -40,17 +39,10 @@ async function resolveTypes(args: LoaderFunctionArgs, setCookies: string[]): Pro
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
-  const url = new URL(args.request.url);
   const setCookies: string[] = [];
-  const { sort, setCookie } = await resolveSort(args.request, args.context, "specifications");
+  const { query: q, setCookie } = await listQueryOf(args.request, args.context, "specifications");
+  const sort = q.sort;
   const types = await resolveTypes(args, setCookies);
-  const parsed = ListQuery.safeParse({
-    q: url.searchParams.get("q") ?? undefined,
-    page: url.searchParams.get("page") ?? undefined,
-    sort,
-    pageSize: PAGE_SIZE,
-  });
-  const q = parsed.success ? parsed.data : ListQuery.parse({ sort, pageSize: PAGE_SIZE });
   const page = await specifications.list(api, q, types);
   // Both the sort and the filter live in the one prefs cookie: when both changed, the filter's cookie (written from
   // the request's cookie) must also carry the new sort.

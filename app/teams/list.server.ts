@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ListQuery } from "../../upstream/contract/common";
 import { can } from "../../upstream/contract/permissions";
 import { TeamFilter } from "../../upstream/contract/teams";
 import { requireRoute } from "../auth/guard.server";
 import { formatDateTime } from "../lib/format";
-import { resolveSort } from "../lib/prefs.server";
+import { listQueryOf } from "../lib/list.server";
 import { teams } from "./teams.server";
 
-const PAGE_SIZE = 25;
 /** Teams list shows at most 3 members, then "N more..." (spec 1 §9). */
 export const MEMBERS_SHOWN = 3;
 
@@ -15,14 +13,7 @@ export const MEMBERS_SHOWN = 3;
 export async function loadTeamList(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
   const url = new URL(args.request.url);
-  const { sort, setCookie } = await resolveSort(args.request, args.context, "teams");
-  const parsed = ListQuery.safeParse({
-    q: url.searchParams.get("q") ?? undefined,
-    page: url.searchParams.get("page") ?? undefined,
-    sort,
-    pageSize: PAGE_SIZE,
-  });
-  const q = parsed.success ? parsed.data : ListQuery.parse({ sort, pageSize: PAGE_SIZE });
+  const { query: q, setCookie } = await listQueryOf(args.request, args.context, "teams");
   const filter = TeamFilter.catch("teams").parse(url.searchParams.get("show") ?? "teams");
   const page = await teams.list(api, q, filter);
   return {

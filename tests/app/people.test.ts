@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEOPLE } from "../../app/people/texts";
-import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
+import { ADMIN, type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
 
 let app: TestApp;
 let admin: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = app.browser();
-  await admin.signIn(ADMIN.email, ADMIN.password);
+  ({ app, admin } = await startAppAsAdmin());
 });
 afterAll(() => app.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 8);
 
 /** The id of the user with this email, through the list page's upstream call. */
 async function idOf(email: string): Promise<string> {

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantOf, permissionsOf, resolveGrant, toggle } from "../../app/people/permissions";
 import { PEOPLE } from "../../app/people/texts";
-import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
+import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
 
 let app: TestApp;
 let admin: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = app.browser();
-  await admin.signIn(ADMIN.email, ADMIN.password);
+  ({ app, admin } = await startAppAsAdmin());
 });
 afterAll(() => app.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 8);
 
 async function permissionsOfUser(id: string): Promise<string[]> {
   const r = await app.context.upstream(`/api/auth/users/${id}`, { headers: { Authorization: `Bearer ${await app.adminToken()}` } });

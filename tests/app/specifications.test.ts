@@ -2,18 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORGANIZATIONS } from "../../app/organizations/texts";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
-import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
+import { ADMIN, type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
 
 let app: TestApp;
 let admin: Browser;
 beforeAll(async () => {
-  app = await startApp();
-  admin = app.browser();
-  await admin.signIn(ADMIN.email, ADMIN.password);
+  ({ app, admin } = await startAppAsAdmin());
 });
 afterAll(() => app.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 8);
 const V = SPECIFICATIONS.validation;
 
 async function create(name: string, type = "claims"): Promise<string> {

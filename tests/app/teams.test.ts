@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEAMS } from "../../app/teams/texts";
-import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
+import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
 
 let app: TestApp;
 let admin: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = app.browser();
-  await admin.signIn(ADMIN.email, ADMIN.password);
+  ({ app, admin } = await startAppAsAdmin());
 });
 afterAll(() => app.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 8);
 
 async function upstream(method: string, path: string, body?: unknown) {
   const r = await app.context.upstream(path, {

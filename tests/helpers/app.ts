@@ -134,3 +134,14 @@ export async function startApp(): Promise<TestApp> {
   };
   return app;
 }
+
+/** A started app and a browser signed in as the administrator: the usual start of an app test file. */
+export async function startAppAsAdmin(): Promise<{ app: TestApp; admin: Browser }> {
+  const app = await startApp();
+  const admin = app.browser();
+  await admin.signIn(ADMIN.email, ADMIN.password);
+  return { app, admin };
+}
+
+/** A short random suffix for unique emails and names. */
+export const uniq = () => Math.random().toString(36).slice(2, 8);
