@@ -1,11 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { AuthorizationError } from "remix-auth";
 import { SIGN_IN, SSO_TEXTS } from "~/auth/texts";
 import { listProviders } from "~/auth/sso.server";
 import { useHydrated } from "~/ui/hydrated";
-import { getAuthenticator, getSessionStorage, readSession, safeRedirect, SignInError } from "~/auth/session.server";
+import { readSession, safeRedirect } from "~/auth/session.server";
+import { signIn } from "~/auth/signin.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Backoffice" }];
 
@@ -21,33 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth re-reads the request, so read a copy here.
-  const formData = await request.clone().formData();
-  const email = String(formData.get("email") ?? "");
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
-  try {
-    const user = await getAuthenticator(context).authenticate("form", request, {
-      throwOnError: true,
-      context: { ...context, formData },
-    });
-    const storage = getSessionStorage(context);
-    const session = await storage.getSession(request.headers.get("Cookie"));
-    session.set("user", user);
-    return redirect(redirectTo, { headers: { "Set-Cookie": await storage.commitSession(session) } });
-  } catch (error) {
-    const cause = error instanceof AuthorizationError ? error.cause : error;
-    if (!(cause instanceof SignInError)) throw error;
-    const message =
-      cause.kind === "throttled"
-        ? `${SIGN_IN.failed} ${SIGN_IN.throttled(cause.retryAfterSeconds)}`
-        : cause.kind === "invalid"
-          ? SIGN_IN.failed
-          : SIGN_IN.unavailable;
-    const status = cause.kind === "throttled" ? 429 : cause.kind === "invalid" ? 401 : 503;
-    return json({ email, message }, { status });
-  }
-}
+/** The local form: the remix-auth form strategy, then the session cookie (app/auth/signin.server.ts). */
+export const action = (args: ActionFunctionArgs) => signIn(args);
 
 export default function SignIn() {
   const result = useActionData<typeof action>();
