@@ -73,3 +73,24 @@ test("read-only editor for a user with specifications.read only", async ({ page,
   if (!js()) await expect(page.getByRole("textbox", { name: "Template" })).not.toBeEditable();
   await expectAccessible(page);
 });
+
+test("the template stays editable in its textarea when the code editor cannot load", async ({ page }) => {
+  test.skip(!js(), "Monaco loads only with JavaScript; without it the textarea is the editor (covered above)");
+  const name = unique("NoMonaco");
+  await page.route("**/monaco/**", (route) => route.abort());
+  await signIn(page);
+  await page.goto("/specifications/create");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Type").selectOption("summary");
+  await page.getByLabel("Template").fill("{{title}}");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const template = page.getByRole("textbox", { name: "Template" });
+  await expect(template).toHaveValue("{{title}}");
+  await page.waitForTimeout(1500); // Monaco's load has failed by now
+  await expect(page.getByTestId("monaco-editor")).toBeHidden();
+  await template.fill("{{lower title}}");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Template" })).toHaveValue("{{lower title}}");
+});

@@ -10,6 +10,8 @@ export type MonacoProps = {
   label: string;
   helpers: HelperFunction[];
   contextFields: string[];
+  /** Called once Monaco has mounted: only then does it replace the textarea. */
+  onReady: () => void;
 };
 
 /**
@@ -39,6 +41,8 @@ export function TemplateEditor({
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const [Monaco, setMonaco] = useState<ComponentType<MonacoProps> | null>(null);
+  // The textarea stays until Monaco has really mounted: if its files cannot load, the user keeps a working editor.
+  const [ready, setReady] = useState(false);
   useEffect(() => setValue(defaultValue), [defaultValue]);
   useEffect(() => {
     if (!hydrated) return;
@@ -61,7 +65,7 @@ export function TemplateEditor({
         {label}
       </label>
       {Monaco ? (
-        <>
+        <div hidden={!ready}>
           <Monaco
             id={id}
             value={value}
@@ -70,9 +74,12 @@ export function TemplateEditor({
             label={label}
             helpers={helpers}
             contextFields={contextFields}
+            onReady={() => setReady(true)}
           />
-          <input type="hidden" name={name} value={value} />
-        </>
+        </div>
+      ) : null}
+      {Monaco && ready ? (
+        <input type="hidden" name={name} value={value} />
       ) : (
         <textarea
           id={id}

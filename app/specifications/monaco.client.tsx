@@ -48,7 +48,7 @@ function registerCompletion(monaco: Monaco) {
   });
 }
 
-export function MonacoTemplateEditor({ id, value, onChange, readOnly, label, helpers, contextFields }: MonacoProps) {
+export function MonacoTemplateEditor({ id, value, onChange, readOnly, label, helpers, contextFields, onReady }: MonacoProps) {
   completionsFor = { helpers, fields: contextFields };
   return (
     <div className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
@@ -58,6 +58,7 @@ export function MonacoTemplateEditor({ id, value, onChange, readOnly, label, hel
         value={value}
         onChange={(v) => onChange(v ?? "")}
         beforeMount={registerCompletion}
+        onMount={() => onReady()}
         loading={<p className="muted">Loading the editor…</p>}
         options={{
           readOnly,
