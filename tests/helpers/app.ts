@@ -9,7 +9,7 @@ export const ADMIN = { email: "admin@test.local", password: "admin-password" };
 
 let buildPromise: Promise<ServerBuild> | null = null;
 /** The Remix build made by `remix build` (npm run test:unit builds first), in BUILD_DIR (default ./build). */
-function loadBuild(): Promise<ServerBuild> {
+export function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve(process.env.BUILD_DIR || "build", "index.js");
   buildPromise ??= import(pathToFileURL(file).href) as Promise<ServerBuild>;
   return buildPromise;

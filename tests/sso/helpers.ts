@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
 import { parseIdpMetadata } from "../../app/auth/saml-idp.server";
 import type { SsoContext } from "../../app/auth/sso-context";
 import { createUpstream, type Upstream } from "../../upstream/src/app";
+import { loadBuild } from "../helpers/app";
 import type { SsoOptions } from "../../upstream/src/sso/routes";
 import { startOidcIdp, type OidcIdp } from "../../e2e/peers/oidc-idp";
 import { createTestIdp, type TestIdp } from "../../e2e/peers/saml-idp";
@@ -15,12 +15,6 @@ export const PUBLIC_URL = "http://localhost";
 export const SERVICE_SECRET = "test-service-secret-0123456789abcdef0123";
 export const OIDC_CLIENT = { id: "backoffice", secret: "backoffice-client-secret" };
 
-let buildPromise: Promise<ServerBuild> | null = null;
-function loadBuild(): Promise<ServerBuild> {
-  const file = path.resolve(process.env.BUILD_DIR || "build", "index.js");
-  buildPromise ??= import(pathToFileURL(file).href) as Promise<ServerBuild>;
-  return buildPromise;
-}
 
 /**
  * One browser: a cookie jar per host. Requests to PUBLIC_URL go to the Remix handler (in process); anything else over
