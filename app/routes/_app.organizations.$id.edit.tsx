@@ -10,8 +10,7 @@ import { organizations } from "~/organizations/organizations.server";
 import { OrganizationSchema } from "~/organizations/schema";
 import { ORGANIZATIONS } from "~/organizations/texts";
 import { ConfirmAction } from "~/ui/confirm";
-import { FormError, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
+import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -56,7 +55,6 @@ export default function EditOrganization() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const lastResult = actionData && "status" in actionData && !pending ? actionData : undefined;
   const [form, fields] = useForm({
     id: `edit-organization-${organization.id}`,
@@ -83,15 +81,7 @@ export default function EditOrganization() {
             {ORGANIZATIONS.cancel}
           </Link>
           {canWrite ? (
-            <button
-              type="submit"
-              name="intent"
-              value="update"
-              className="btn btn-primary"
-              disabled={hydrated && (pending || (form.dirty && !form.valid))}
-            >
-              {pending && navigation.formData?.get("intent") === "update" ? "Updating…" : ORGANIZATIONS.update}
-            </button>
+            <SaveButton form={form} label={ORGANIZATIONS.update} busyLabel="Updating…" intent="update" />
           ) : null}
         </div>
       </Form>

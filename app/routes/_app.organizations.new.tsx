@@ -8,8 +8,7 @@ import { toasts } from "~/lib/toast.server";
 import { organizations } from "~/organizations/organizations.server";
 import { OrganizationSchema } from "~/organizations/schema";
 import { ORGANIZATIONS } from "~/organizations/texts";
-import { FormError, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
+import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -41,7 +40,6 @@ export default function NewOrganization() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "new-organization",
     lastResult: pending ? undefined : lastResult,
@@ -64,9 +62,7 @@ export default function NewOrganization() {
           <Link to="/organizations" className="btn btn-secondary">
             {ORGANIZATIONS.cancel}
           </Link>
-          <button type="submit" className="btn btn-primary" disabled={hydrated && (pending || (form.dirty && !form.valid))}>
-            {pending ? "Saving…" : ORGANIZATIONS.save}
-          </button>
+          <SaveButton form={form} label={ORGANIZATIONS.save} busyLabel="Saving…" />
         </div>
       </Form>
     </>

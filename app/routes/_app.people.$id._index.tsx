@@ -19,7 +19,7 @@ import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
 import { syncAssistants, teams } from "~/teams/teams.server";
 import { ConfirmAction } from "~/ui/confirm";
-import { FormError, ReadOnlyField } from "~/ui/fields";
+import { FormError, ReadOnlyField, SaveButton } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { joinTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
@@ -182,15 +182,7 @@ export default function EditUser() {
             {PEOPLE.cancel}
           </Link>
           {canWrite ? (
-            <button
-              type="submit"
-              name="intent"
-              value="update"
-              className="btn btn-primary"
-              disabled={hydrated && (pending || (form.dirty && !form.valid))}
-            >
-              {pending && navigation.formData?.get("intent") === "update" ? "Updating…" : PEOPLE.update}
-            </button>
+            <SaveButton form={form} label={PEOPLE.update} busyLabel="Updating…" intent="update" />
           ) : null}
         </div>
       </Form>

@@ -11,8 +11,7 @@ import { ChangePasswordSchema } from "~/people/schema";
 import { PEOPLE } from "~/people/texts";
 import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
-import { FormError, ReadOnlyField, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
+import { FormError, ReadOnlyField, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -47,7 +46,6 @@ export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: `password-${user.id}`,
     lastResult: pending ? undefined : actionData,
@@ -79,9 +77,7 @@ export default function ChangePassword() {
             {PEOPLE.back}
           </Link>
           {canWrite ? (
-            <button type="submit" className="btn btn-primary" disabled={hydrated && (pending || (form.dirty && !form.valid))}>
-              {PEOPLE.update}
-            </button>
+            <SaveButton form={form} label={PEOPLE.update} />
           ) : null}
         </div>
       </Form>

@@ -12,8 +12,7 @@ import { PEOPLE } from "~/people/texts";
 import { MembershipFieldset, NameFieldset } from "~/people/UserForm";
 import { users } from "~/people/users.server";
 import { syncAssistants } from "~/teams/teams.server";
-import { DefaultSubmit, FormError, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
+import { DefaultSubmit, FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -82,7 +81,6 @@ export default function NewUser() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "new-user",
     lastResult: pending ? undefined : actionData,
@@ -139,15 +137,7 @@ export default function NewUser() {
           <Link to="/people" className="btn btn-secondary">
             {PEOPLE.cancel}
           </Link>
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            className="btn btn-primary"
-            disabled={hydrated && (pending || (form.dirty && !form.valid))}
-          >
-            {pending && navigation.formData?.get("intent") === "save" ? "Saving…" : PEOPLE.save}
-          </button>
+          <SaveButton form={form} label={PEOPLE.save} busyLabel="Saving…" intent="save" />
         </div>
       </Form>
     </>

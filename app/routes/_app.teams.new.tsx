@@ -9,8 +9,7 @@ import { isUpstreamError } from "~/lib/upstream.server";
 import { NewTeamSchema } from "~/teams/schema";
 import { teams } from "~/teams/teams.server";
 import { TEAMS } from "~/teams/texts";
-import { FormError, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
+import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -40,7 +39,6 @@ export default function NewTeam() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "new-team",
     lastResult: pending ? undefined : actionData,
@@ -62,9 +60,7 @@ export default function NewTeam() {
           <Link to="/teams" className="btn btn-secondary">
             {TEAMS.cancel}
           </Link>
-          <button type="submit" className="btn btn-primary" disabled={hydrated && (pending || (form.dirty && !form.valid))}>
-            {TEAMS.save}
-          </button>
+          <SaveButton form={form} label={TEAMS.save} />
         </div>
       </Form>
     </>

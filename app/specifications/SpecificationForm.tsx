@@ -3,8 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField } from "../ui/fields";
-import { useHydrated } from "../ui/hydrated";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton } from "../ui/fields";
 import { TagInput } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
 import { SPECIFICATIONS } from "./texts";
@@ -40,7 +39,6 @@ export function SpecificationForm({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id,
     lastResult: pending ? undefined : lastResult,
@@ -100,15 +98,7 @@ export function SpecificationForm({
           {SPECIFICATIONS.cancel}
         </Link>
         {canWrite ? (
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            className="btn btn-primary"
-            disabled={hydrated && (pending || (form.dirty && !form.valid))}
-          >
-            {pending && navigation.formData?.get("intent") === "save" ? "Saving…" : submitLabel}
-          </button>
+          <SaveButton form={form} label={submitLabel} busyLabel="Saving…" intent="save" />
         ) : null}
       </div>
       {after}

@@ -1,5 +1,7 @@
 import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useHydrated } from "./hydrated";
 
 /** The error list of a field, tied to its input with aria-describedby (conform sets that on the input). */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -130,4 +132,39 @@ export function FormError({ id, errors }: { id: string; errors: string[] | undef
  */
 export function DefaultSubmit({ value }: { value: string }) {
   return <button type="submit" name="intent" value={value} className="default-submit" tabIndex={-1} aria-hidden="true" />;
+}
+
+/**
+ * A form's primary submit button (spec 1 §5: disabled while a request is pending or the form is dirty and invalid).
+ * The rule applies only once JavaScript runs: the server-rendered button is always enabled, so a form without
+ * JavaScript can always be submitted and the server answers with the messages.
+ */
+export function SaveButton({
+  form,
+  label,
+  busyLabel,
+  intent,
+}: {
+  form: { dirty: boolean; valid: boolean };
+  label: string;
+  /** Shown while this button's submission is pending ("Saving…"). */
+  busyLabel?: string;
+  /** Posted as `intent`, when the action tells several buttons apart. */
+  intent?: string;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const mine = pending && (intent === undefined || navigation.formData?.get("intent") === intent);
+  return (
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      className="btn btn-primary"
+      disabled={hydrated && (pending || (form.dirty && !form.valid))}
+    >
+      {mine && busyLabel ? busyLabel : label}
+    </button>
+  );
 }

@@ -52,52 +52,32 @@ type TagInputProps = {
  * (each with a remove button), Enter or the separator adds what was typed, Backspace in the empty box removes the
  * last tag, and suggestions show as a listbox (arrow keys, Enter, Escape) — the ARIA combobox pattern.
  */
-export function TagInput({
-  id,
-  name,
-  label,
-  defaultValue,
-  separator = TAG_SEPARATOR,
-  suggestUrl,
-  debounceMs = TAG_SUGGEST_DEBOUNCE_MS,
-  validate,
-  errors,
-  errorId = `${id}-errors`,
-  disabled,
-  hint,
-  placeholder,
-}: TagInputProps) {
+export function TagInput(props: TagInputProps) {
   const hydrated = useHydrated();
+  if (hydrated) return <ChipInput {...props} />;
+  const { id, name, label, defaultValue, separator = TAG_SEPARATOR, errors, disabled, hint, placeholder } = props;
+  const errorId = props.errorId ?? `${id}-errors`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint || !hydrated ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ");
-  const hintText = hint ?? `Separate entries with "${separator}".`;
-
-  if (!hydrated) {
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          name={name}
-          type="text"
-          defaultValue={joinTags(defaultValue, separator)}
-          disabled={disabled}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          autoComplete="off"
-          placeholder={placeholder}
-        />
-        <p id={hintId} className="field-hint">
-          {hintText}
-        </p>
-        <FieldErrors id={errorId} errors={errors} />
-      </div>
-    );
-  }
+  const describedBy = [hintId, errors?.length ? errorId : null].filter(Boolean).join(" ");
   return (
-    <ChipInput
-      {...{ id, name, label, defaultValue, separator, suggestUrl, debounceMs, validate, errors, errorId, disabled, hint, placeholder }}
-    />
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        defaultValue={joinTags(defaultValue, separator)}
+        disabled={disabled}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        placeholder={placeholder}
+      />
+      <p id={hintId} className="field-hint">
+        {hint ?? `Separate entries with "${separator}".`}
+      </p>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
   );
 }
 

@@ -102,12 +102,7 @@ export async function startApp(): Promise<TestApp> {
     browser: () => new Browser(app),
     async adminToken() {
       if (token) return token;
-      const r = await context.upstream("/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      token = ((await r.json()) as { token: string }).token;
+      token = await upstreamToken(context.upstream, ADMIN);
       return token;
     },
     async createUser(email, permissions, password = "secret-123") {
@@ -141,6 +136,20 @@ export async function startAppAsAdmin(): Promise<{ app: TestApp; admin: Browser 
   const admin = app.browser();
   await admin.signIn(ADMIN.email, ADMIN.password);
   return { app, admin };
+}
+
+/** A bearer token from the upstream's login, for setting up data through the API. */
+export async function upstreamToken(
+  upstream: AppLoadContext["upstream"],
+  who: { email: string; password: string },
+): Promise<string> {
+  const r = await upstream("/api/auth/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  if (r.status !== 200) throw new Error(`login as ${who.email}: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { token: string }).token;
 }
 
 /** A short random suffix for unique emails and names. */

@@ -5,7 +5,7 @@ import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
 import { parseIdpMetadata } from "../../app/auth/saml-idp.server";
 import type { SsoContext } from "../../app/auth/sso-context";
 import { createUpstream, type Upstream } from "../../upstream/src/app";
-import { loadBuild } from "../helpers/app";
+import { loadBuild, upstreamToken } from "../helpers/app";
 import type { SsoOptions } from "../../upstream/src/sso/routes";
 import { startOidcIdp, type OidcIdp } from "../../e2e/peers/oidc-idp";
 import { createTestIdp, type TestIdp } from "../../e2e/peers/saml-idp";
@@ -158,12 +158,7 @@ export async function startSsoApp(
     call: (p, init) => context.upstream(p, init),
     async adminToken() {
       if (token) return token;
-      const r = await app.call("/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      token = ((await r.json()) as { token: string }).token;
+      token = await upstreamToken(context.upstream, ADMIN);
       return token;
     },
     async createUser(email, firstName = "Grace", lastName = "Hopper") {
