@@ -10,6 +10,7 @@ import { UsersStore } from "./auth/store";
 import { signToken, verifyToken } from "./auth/tokens";
 import { openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
+import { bodyLimits } from "./lib/body-limit";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { FailureLimiter } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
@@ -156,6 +157,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const sso = createSso(options.sso, { users, issueToken, now, log });
 
     const app = new Hono<AppEnv>({ strict: false });
+    // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts).
+    app.use("*", bodyLimits());
     // Single sign-on first: its paths are fixed (/microsoft, /microsoft/callback, /sso/exchange).
     app.route("/api/auth", sso.routes);
     app.route(

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_SCRIPT_BYTES } from "../../contract/bots";
+import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
+import { HttpError, type AppEnv } from "./http";
+
+const MB = 1024 * 1024;
+/** Every body the upstream reads, unless the table below says otherwise (issue 8 item 3). */
+export const API_BODY_LIMIT = 1 * MB;
+
+/**
+ * The uploads, by their documented limits: checked on Content-Length before anything is read (413), and counted while
+ * streaming when there is none. The routes keep their own finer checks (file size, decoded document size).
+ */
+export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string }[] = [
+  // A bot script (multipart): the file plus the form's few text fields (bots/routes.ts allows 64 KiB of them).
+  { path: /^\/api\/auth\/bots\/[^/]+\/script\/?$/, bytes: MAX_SCRIPT_BYTES + 64 * 1024, what: "a bot script" },
+  // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
+  { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
+];
+
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+function limiter(bytes: number, what: string | null): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: bytes,
+    onError: () => {
+      throw new HttpError(413, `Request body is too large: ${what ? `${what} may be` : "at most"} ${megabytes(bytes)}${what ? " at most" : ""}.`);
+    },
+  });
+}
+
+/** One middleware for the whole upstream: the limit of the request's path. GET and HEAD carry no body: untouched. */
+export function bodyLimits(): MiddlewareHandler<AppEnv> {
+  const base = limiter(API_BODY_LIMIT, null);
+  const uploads = API_UPLOAD_LIMITS.map((u) => ({ path: u.path, check: limiter(u.bytes, u.what) }));
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    const path = c.req.path;
+    const check = uploads.find((u) => u.path.test(path))?.check ?? base;
+    return check(c, next);
+  };
+}
