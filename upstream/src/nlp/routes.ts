@@ -43,12 +43,16 @@ async function body(c: AppContext): Promise<unknown> {
   }
 }
 
-/** Bad documents and bad templates are the caller's fault: 400 with a clear message, never a 500. */
+/**
+ * Bad documents and bad templates are the caller's fault: 400 with a clear message (413 for a document too large once
+ * inflated, e.g. a zip bomb), never a 500.
+ */
 async function clearly<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DocumentError || error instanceof TemplateError) throw badRequest(error.message);
+    if (error instanceof DocumentError) throw new HttpError(error.status, error.message);
+    if (error instanceof TemplateError) throw badRequest(error.message);
     throw error;
   }
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPECIFICATIONS } from "../../app/specifications/texts";
+import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { docxBomb } from "../helpers/zip";
+
+/** Issue 8 item 2: a .docx zip bomb uploaded on the specification page is refused with its message, never a 500. */
+let app: TestApp;
+let admin: Browser;
+beforeAll(async () => {
+  ({ app, admin } = await startAppAsAdmin());
+});
+afterAll(() => app.close());
+
+const TOO_LARGE = "The document is too large when uncompressed (over 10 MB).";
+
+function upload(b: Browser, url: string, file: File) {
+  const body = new FormData();
+  body.append("intent", "upload");
+  body.append("template", "{{title}}");
+  body.append("document", file);
+  return b.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: b.header() }, body }));
+}
+
+describe("specification upload with a zip bomb", () => {
+  it("POST /specifications/{id}: 4xx with the message inline and in the toast, fast, for a read-only user too", async () => {
+    const created = await admin.post("/specifications/create", { intent: "save", name: `Bomb ${uniq()}`, type: "claims", description: "d", tags: "x", template: "{{title}}" });
+    expect(created.status).toBe(302);
+    const id = created.headers.get("Location")!.split("/").pop()!;
+    const bomb = new File([new Uint8Array(await docxBomb(200 * 1024 * 1024))], "bomb.docx");
+
+    const t0 = performance.now();
+    const page = await upload(admin, `/specifications/${id}`, bomb);
+    const ms = performance.now() - t0;
+    expect(page.status).toBeGreaterThanOrEqual(400);
+    expect(page.status).toBeLessThan(500);
+    const html = await page.text();
+    expect(html).toContain(TOO_LARGE);
+    expect(ms).toBeLessThan(2_000);
+
+    const data = await upload(admin, `/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, bomb);
+    expect(data.status).toBe(400);
+    const sample = (await data.json()) as { uploadError: string; document: unknown; toast: { message: string; description?: string } };
+    expect(sample.uploadError).toBe(TOO_LARGE);
+    expect(sample.document).toBeNull();
+    expect(sample.toast.message).toBe(SPECIFICATIONS.toasts.contextFailed);
+
+    // specifications.read is enough to reach the upload.
+    const email = `bomb-reader-${uniq()}@test.local`;
+    await app.createUser(email, ["specifications.read"]);
+    const reader = app.browser();
+    await reader.signIn(email, "secret-123");
+    const asReader = await upload(reader, `/specifications/${id}`, bomb);
+    expect(asReader.status).toBe(400);
+    expect(await asReader.text()).toContain(TOO_LARGE);
+  });
+});
