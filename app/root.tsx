@@ -7,12 +7,16 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { toasts } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import { NotFound } from "./ui/errors";
+import { FirstErrorScope } from "./ui/fields";
+import { onlySearchChanged } from "./ui/revalidate";
 import { useNonce } from "./ui/nonce";
 import { ToastRegion } from "./ui/toast";
 
@@ -27,6 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await toasts(context).getToast(request);
   return json({ toast: toast ?? null }, { headers });
 }
+
+/**
+ * Not again for a list's search, sort or page (only the URL's search params of the same page change): the leaf
+ * route's loader alone answers, one request per debounced keystroke. After an action (a POST) it runs as always:
+ * the flash toast of the redirect is read here.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  onlySearchChanged(args) ? false : args.defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -47,13 +59,17 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shell (routes/_app.tsx) shows the root's toast inside its main area; other pages get it here, above them. */
+const SHELL_ROUTE_ID = "routes/_app";
+
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const inShell = useMatches().some((m) => m.id === SHELL_ROUTE_ID);
   return (
-    <>
+    <FirstErrorScope>
+      {inShell ? null : <ToastRegion toasts={[toast]} />}
       <Outlet />
-      <ToastRegion toasts={[toast]} />
-    </>
+    </FirstErrorScope>
   );
 }
 

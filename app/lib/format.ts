@@ -1,16 +1,34 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** "21 Nov 2026, 19:22" in the user's time zone; "—" for nothing. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      timeZone,
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * The one date format of the product (spec 3 §9, US-English long format): "November 22, 2026, 10:30 AM" in the
+ * user's time zone; "—" for nothing. Assembled from the parts, so the ICU version's joiner (" at ", ", ") and its
+ * narrow no-break space before AM/PM never leak into the page or the tests.
+ */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
-    formatters.set(timeZone, f);
-  }
-  return f.format(date);
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of formatterFor(timeZone).formatToParts(date)) parts[p.type] = p.value;
+  return `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
 
 /** "1 user", "3 users". */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "../../upstream/contract/permissions";
 import { requireRoute } from "../auth/guard.server";
 import { formatDateTime } from "../lib/format";
-import { listQueryOf } from "../lib/list.server";
+import { listQueryOf, loadPage } from "../lib/list.server";
 import { fullName } from "./names";
 import { authorizations } from "./authorization.server";
 import { users } from "./users.server";
@@ -13,7 +13,7 @@ export async function loadPeopleList(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "people");
   const [page, auths] = await Promise.all([
-    users.list(api, q),
+    loadPage(q, (query) => users.list(api, query)),
     // The Registration/Customer Number(s) columns come from the portfolio authorization, matched by email.
     authorizations.list(api).catch(() => []),
   ]);
@@ -34,7 +34,9 @@ export async function loadPeopleList(args: LoaderFunctionArgs) {
         registrationNumbers: byEmail.get(u.email.toLowerCase())?.registrationNumbers ?? [],
         customerNumbers: byEmail.get(u.email.toLowerCase())?.customerNumbers ?? [],
         createdAt: formatDateTime(u.createdAt, timeZone),
+        createdBy: u.createdBy,
         updatedAt: formatDateTime(u.updatedAt, timeZone),
+        updatedBy: u.updatedBy,
       })),
       canCreate: can(identity.permissions, "users"),
     },

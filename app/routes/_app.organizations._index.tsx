@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { can } from "../../upstream/contract/permissions";
 import { requireRoute } from "~/auth/guard.server";
 import { formatDateTime } from "~/lib/format";
-import { listQueryOf } from "~/lib/list.server";
+import { listQueryOf, loadPage } from "~/lib/list.server";
 import { organizations } from "~/organizations/organizations.server";
 import { ORGANIZATIONS } from "~/organizations/texts";
 import { Icon } from "~/ui/icons";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Organizations · Backoffice" 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "organizations");
-  const page = await organizations.list(api, q);
+  const page = await loadPage(q, (query) => organizations.list(api, query));
   return json(
     {
       q: q.q,

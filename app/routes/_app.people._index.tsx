@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { loadPeopleList } from "~/people/list.server";
 import { PEOPLE } from "~/people/texts";
 import { Icon } from "~/ui/icons";
-import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "~/ui/list";
+import { DataTable, ListHeader, ListToolbar, Pagination, Stamp, type Column } from "~/ui/list";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -31,8 +31,8 @@ const columns: Column<Row>[] = [
   // From the portfolio authorization (pair-authorizator), matched by email.
   { header: C.registrationNumbers, cell: (u) => u.registrationNumbers.join("; ") || "—" },
   { header: C.customerNumbers, cell: (u) => u.customerNumbers.join("; ") || "—" },
-  { header: C.createdAt, cell: (u) => u.createdAt, className: "nowrap" },
-  { header: C.updatedAt, cell: (u) => u.updatedAt, className: "nowrap" },
+  { header: C.createdAt, cell: (u) => <Stamp at={u.createdAt} by={u.createdBy} /> },
+  { header: C.updatedAt, cell: (u) => <Stamp at={u.updatedAt} by={u.updatedBy} /> },
   {
     header: "Actions",
     className: "actions",

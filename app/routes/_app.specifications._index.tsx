@@ -4,12 +4,12 @@ import { can } from "../../upstream/contract/permissions";
 import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
 import { requireRoute } from "~/auth/guard.server";
 import { formatDateTime } from "~/lib/format";
-import { listQueryOf } from "~/lib/list.server";
+import { listQueryOf, loadPage } from "~/lib/list.server";
 import { readPrefs, writePrefs } from "~/lib/prefs.server";
 import { specifications } from "~/specifications/specifications.server";
 import { SPECIFICATIONS } from "~/specifications/texts";
 import { Icon } from "~/ui/icons";
-import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "~/ui/list";
+import { DataTable, ListHeader, ListToolbar, NoMatch, Pagination, type Column } from "~/ui/list";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "specifications");
   const sort = q.sort;
   const types = await resolveTypes(args, setCookies);
-  const page = await specifications.list(api, q, types);
+  const page = await loadPage(q, (query) => specifications.list(api, query, types));
   // Both the sort and the filter live in the one prefs cookie: when both changed, the filter's cookie (written from
   // the request's cookie) must also carry the new sort.
   let cookie = setCookies[0] ?? setCookie;
@@ -165,6 +165,8 @@ export default function Specifications() {
             <p>
               {SPECIFICATIONS.emptySearch(data.q)} <Link to="?">Clear the search</Link>
             </p>
+          ) : data.types.length < SPECIFICATION_TYPES.length ? (
+            <NoMatch showAll={`?filtered=1&${SPECIFICATION_TYPES.map((t) => `type=${t}`).join("&")}`} />
           ) : (
             <p>{SPECIFICATIONS.empty}</p>
           )

@@ -4,7 +4,7 @@ import { TEAM_FILTERS } from "../../upstream/contract/teams";
 import { loadTeamList } from "~/teams/list.server";
 import { TEAMS } from "~/teams/texts";
 import { Icon } from "~/ui/icons";
-import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "~/ui/list";
+import { DataTable, ListHeader, ListToolbar, NoMatch, Pagination, Stamp, type Column } from "~/ui/list";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -37,8 +37,8 @@ function columnsFor(canWrite: boolean): Column<Row>[] {
           </span>
         ),
     },
-    { header: C.createdAt, cell: (t) => t.createdAt, className: "nowrap" },
-    { header: C.updatedAt, cell: (t) => t.updatedAt, className: "nowrap" },
+    { header: C.createdAt, cell: (t) => <Stamp at={t.createdAt} by={t.createdBy} /> },
+    { header: C.updatedAt, cell: (t) => <Stamp at={t.updatedAt} by={t.updatedBy} /> },
     ...(canWrite
       ? [
           {
@@ -97,6 +97,8 @@ export default function Teams() {
             <p>
               {TEAMS.emptySearch(data.q)} <Link to={`?show=${data.show}`}>Clear the search</Link>
             </p>
+          ) : data.show === "assistants" ? (
+            <NoMatch showAll="?show=all" />
           ) : (
             <p>{TEAMS.empty}</p>
           )

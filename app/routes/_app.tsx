@@ -1,11 +1,24 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Form,
+  NavLink,
+  Outlet,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/auth/guard.server";
 import { feedbackAvailable } from "~/lib/feedback.server";
 import { readPrefs } from "~/lib/prefs.server";
 import { navigationFor } from "~/lib/routes";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
+import { onlySearchChanged } from "~/ui/revalidate";
+import { ToastRegion } from "~/ui/toast";
 
 /** The shell: header, side navigation, main area. Every signed-in screen renders inside it. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -26,8 +39,12 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-/** Re-run on every navigation: it keeps the session's token fresh and the navigation in step with permissions. */
-export const shouldRevalidate = () => true;
+/**
+ * Re-run on every navigation (it keeps the session's token fresh and the navigation in step with permissions), except
+ * when only the search params of the page change (a list's search, sort or page): then the page's own loader alone
+ * answers, and it refreshes the token too (requireRoute). After actions it always runs.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !onlySearchChanged(args);
 
 export default function Shell() {
   const { nav, sidebar, hasFeedback } = useLoaderData<typeof loader>();
@@ -38,9 +55,24 @@ export default function Shell() {
   const state = pendingSidebar === "collapsed" || pendingSidebar === "expanded" ? pendingSidebar : sidebar;
   const expanded = state === "expanded";
   const next = expanded ? "collapsed" : "expanded";
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  // Narrow screens (CSS, max-width 700px): the side panel is an overlay with labels, opened by the menu link. Without
+  // JavaScript the link targets #sidenav (CSS :target); with it, this state.
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    navRef.current?.querySelector("a")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMobileOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mobileOpen]);
 
   return (
-    <div className="shell" data-sidebar={state}>
+    <div className="shell" data-sidebar={state} data-mobile-nav={mobileOpen ? "open" : "closed"}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -58,7 +90,7 @@ export default function Shell() {
           {!hydrated ? <input type="hidden" name="redirectTo" value={location.pathname + location.search} /> : null}
           <button
             type="submit"
-            className="icon-button"
+            className="icon-button sidebar-toggle"
             aria-controls="sidenav"
             aria-expanded={expanded}
             aria-label={expanded ? "Collapse side panel" : "Expand side panel"}
@@ -67,6 +99,20 @@ export default function Shell() {
             <Icon name="menu" />
           </button>
         </Form>
+        <a
+          href="#sidenav"
+          className="icon-button nav-open"
+          aria-controls="sidenav"
+          aria-expanded={hydrated ? mobileOpen : undefined}
+          aria-label="Open menu"
+          title="Menu"
+          onClick={(e) => {
+            e.preventDefault();
+            setMobileOpen((open) => !open);
+          }}
+        >
+          <Icon name="menu" />
+        </a>
         <a href="/" className="brand">
           Backoffice
         </a>
@@ -83,7 +129,17 @@ export default function Shell() {
           </Form>
         </div>
       </header>
-      <nav id="sidenav" className="sidenav" aria-label="Main">
+      <nav id="sidenav" className="sidenav" aria-label="Main" ref={navRef}>
+        <a
+          href="#main"
+          className="nav-close"
+          onClick={(e) => {
+            e.preventDefault();
+            setMobileOpen(false);
+          }}
+        >
+          <span aria-hidden="true">×</span> Close menu
+        </a>
         <ul>
           {nav.map((entry) => (
             <li key={entry.path}>
@@ -95,7 +151,18 @@ export default function Shell() {
           ))}
         </ul>
       </nav>
+      <a
+        href="#main"
+        className="nav-backdrop"
+        aria-hidden="true"
+        tabIndex={-1}
+        onClick={(e) => {
+          e.preventDefault();
+          setMobileOpen(false);
+        }}
+      />
       <main id="main" className="main" tabIndex={-1}>
+        <ToastRegion toasts={[rootData?.toast]} />
         <Outlet />
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SIGN_IN, SSO_TEXTS } from "~/auth/texts";
 import { listProviders } from "~/auth/sso.server";
 import { useHydrated } from "~/ui/hydrated";
@@ -31,6 +31,15 @@ export default function SignIn() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(result?.email ?? "");
   const [password, setPassword] = useState("");
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const failed = Boolean(result?.message);
+  // After a failed sign-in the password is cleared and focused (the email is kept): without JavaScript the server
+  // renders it empty with autofocus; with it, this.
+  useEffect(() => {
+    if (!result?.message) return;
+    setPassword("");
+    passwordRef.current?.focus();
+  }, [result]);
   const pending = navigation.state !== "idle" && navigation.formAction === "/login";
   const hydrated = useHydrated();
   // Submits only when both are filled (spec 1 §5): with JavaScript the button waits for both; without it, the
@@ -52,7 +61,7 @@ export default function SignIn() {
               type="email"
               autoComplete="username"
               required
-              autoFocus
+              autoFocus={!failed}
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
               aria-invalid={result?.message ? true : undefined}
@@ -61,11 +70,13 @@ export default function SignIn() {
           <div className="field">
             <label htmlFor="password">Password</label>
             <input
+              ref={passwordRef}
               id="password"
               name="password"
               type="password"
               autoComplete="current-password"
               required
+              autoFocus={failed}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               aria-invalid={result?.message ? true : undefined}

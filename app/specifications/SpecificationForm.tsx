@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, FirstErrorFocus } from "../ui/fields";
 import { TagInput } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
 import { SPECIFICATIONS } from "./texts";
@@ -59,19 +59,25 @@ export function SpecificationForm({
       <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
       <div className="field">
         <label htmlFor={fields.type.id}>{L.type}</label>
-        <select key={typeKey} {...typeProps} disabled={disabled}>
-          <option value="">{SPECIFICATIONS.chooseType}</option>
-          {SPECIFICATION_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {SPECIFICATIONS.types[t]}
-            </option>
-          ))}
-        </select>
+        <FirstErrorFocus meta={fields.type}>
+          {(autoFocus) => (
+            <select key={typeKey} {...typeProps} disabled={disabled} autoFocus={autoFocus}>
+              <option value="">{SPECIFICATIONS.chooseType}</option>
+              {SPECIFICATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {SPECIFICATIONS.types[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FirstErrorFocus>
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
       </div>
       <div className="field">
         <label htmlFor={fields.description.id}>{L.description}</label>
-        <textarea key={descKey} {...descProps} rows={3} disabled={disabled} />
+        <FirstErrorFocus meta={fields.description}>
+          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
+        </FirstErrorFocus>
         <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
       </div>
       <TagInput
@@ -88,7 +94,11 @@ export function SpecificationForm({
       <CheckboxField meta={fields.isPublic} label={L.isPublic} disabled={disabled} />
       <div className="field">
         <label htmlFor={fields.template.id}>{L.template}</label>
-        <textarea key={tplKey} {...tplProps} rows={12} className="code" spellCheck={false} disabled={disabled} />
+        <FirstErrorFocus meta={fields.template}>
+          {(autoFocus) => (
+            <textarea key={tplKey} {...tplProps} rows={12} className="code" spellCheck={false} disabled={disabled} autoFocus={autoFocus} />
+          )}
+        </FirstErrorFocus>
         <FieldErrors id={fields.template.errorId} errors={fields.template.errors} />
       </div>
       {disabled ? <p className="muted">{SPECIFICATIONS.readOnlyNote}</p> : null}

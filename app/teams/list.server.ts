@@ -3,7 +3,7 @@ import { can } from "../../upstream/contract/permissions";
 import { TeamFilter } from "../../upstream/contract/teams";
 import { requireRoute } from "../auth/guard.server";
 import { formatDateTime } from "../lib/format";
-import { listQueryOf } from "../lib/list.server";
+import { listQueryOf, loadPage } from "../lib/list.server";
 import { teams } from "./teams.server";
 
 /** Teams list shows at most 3 members, then "N more..." (spec 1 §9). */
@@ -15,7 +15,7 @@ export async function loadTeamList(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "teams");
   const filter = TeamFilter.catch("teams").parse(url.searchParams.get("show") ?? "teams");
-  const page = await teams.list(api, q, filter);
+  const page = await loadPage(q, (query) => teams.list(api, query, filter));
   return {
     setCookie,
     data: {
@@ -32,7 +32,9 @@ export async function loadTeamList(args: LoaderFunctionArgs) {
         members: t.members.slice(0, MEMBERS_SHOWN),
         more: Math.max(0, t.members.length - MEMBERS_SHOWN),
         createdAt: formatDateTime(t.createdAt, timeZone),
+        createdBy: t.createdBy,
         updatedAt: formatDateTime(t.updatedAt, timeZone),
+        updatedBy: t.updatedBy,
       })),
       canWrite: can(identity.permissions, "users.write"),
     },

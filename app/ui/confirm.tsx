@@ -6,7 +6,7 @@ import { useHydrated } from "./hydrated";
  * A destructive action with a confirmation step (DESIGN.md, Confirmations). The button posts `intent`; without
  * JavaScript the action answers with `confirm: intent` and this renders the inline confirmation step; with
  * JavaScript the button opens a <dialog> holding the same confirmation form. The confirming form posts
- * `intent` plus `confirmed=yes`.
+ * `intent` plus `confirmed=yes`. Either way focus starts on Cancel, never on the destructive button.
  */
 export function ConfirmAction({
   intent,
@@ -29,6 +29,7 @@ export function ConfirmAction({
   disabledReason?: string;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
@@ -45,15 +46,16 @@ export function ConfirmAction({
       <Form method="post" className="confirm-actions">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" className="btn btn-danger" disabled={pending} autoFocus={!hydrated}>
+        <button type="submit" className="btn btn-danger" disabled={pending}>
           {pending ? `${confirmLabel}…` : confirmLabel}
         </button>
         {hydrated ? (
-          <button type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
+          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
             Cancel
           </button>
         ) : (
-          <Link to={location.pathname + location.search} className="btn btn-secondary">
+          // Focus on the safe choice: Enter or Space right after the step appears must not delete.
+          <Link to={location.pathname + location.search} className="btn btn-secondary" autoFocus>
             Cancel
           </Link>
         )}
@@ -70,6 +72,8 @@ export function ConfirmAction({
           if (!dialogRef.current) return;
           e.preventDefault();
           dialogRef.current.showModal();
+          // showModal focuses the first focusable control, the destructive one: move to the safe choice.
+          cancelRef.current?.focus();
         }}
       >
         <button

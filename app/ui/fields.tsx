@@ -1,7 +1,47 @@
 import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { createContext, useContext, useState, type InputHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "./hydrated";
+
+type FirstErrorClaim = { owner: string | null };
+const FirstErrorContext = createContext<FirstErrorClaim | null>(null);
+
+/**
+ * Where "the first invalid field" is decided (root.tsx wraps the whole page in it): the first field with an error to
+ * render, in document order, claims it. Rendered once per server request, so each page has its own claim.
+ */
+export function FirstErrorScope({ children }: { children: ReactNode }) {
+  const [claim] = useState<FirstErrorClaim>(() => ({ owner: null }));
+  return <FirstErrorContext.Provider value={claim}>{children}</FirstErrorContext.Provider>;
+}
+
+/**
+ * True for the first field of the page that has an error, while the page is the server's (no JavaScript yet): the
+ * field gets `autoFocus`, so a form posted without JavaScript comes back with focus on its first invalid field.
+ * With JavaScript conform moves focus itself (to the first invalid field, on submit and on a server reply).
+ * Every shared field calls it; a form's own select or textarea calls it with its conform metadata.
+ */
+export function useFirstError(id: string, errors: string[] | undefined): boolean {
+  const claim = useContext(FirstErrorContext);
+  const hydrated = useHydrated();
+  if (!claim || hydrated || !errors?.length) return false;
+  if (claim.owner === null) claim.owner = id;
+  return claim.owner === id;
+}
+
+/**
+ * For a form's own control (a select, a textarea): renders `children(autoFocus)` in the control's place, so the claim
+ * happens in document order (a hook in the form component itself would run before the fields above it).
+ */
+export function FirstErrorFocus({
+  meta,
+  children,
+}: {
+  meta: { id: string; errors: string[] | undefined };
+  children: (autoFocus: boolean) => ReactNode;
+}) {
+  return <>{children(useFirstError(meta.id, meta.errors))}</>;
+}
 
 /** The error list of a field, tied to its input with aria-describedby (conform sets that on the input). */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -28,11 +68,12 @@ type TextFieldProps = {
 export function TextField({ meta, label, type = "text", hint, addon, ...rest }: TextFieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  const first = useFirstError(meta.id, meta.errors);
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <div className={addon ? "field-row" : undefined}>
-        <input key={key} {...props} {...rest} />
+        <input key={key} {...props} {...rest} autoFocus={first || rest.autoFocus} />
         {addon}
       </div>
       {hint ? (
@@ -67,10 +108,11 @@ export function CheckboxField({
   disabled?: boolean;
 }) {
   const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  const first = useFirstError(meta.id, meta.errors);
   return (
     <div className="field field-checkbox">
       <label>
-        <input key={key} {...props} disabled={disabled} />
+        <input key={key} {...props} disabled={disabled} autoFocus={first} />
         {label}
       </label>
       {hint ? <p className="field-hint">{hint}</p> : null}
@@ -97,6 +139,7 @@ export function CheckboxGroup({
   disabled?: boolean;
 }) {
   const items = getCollectionProps(meta, { type: "checkbox", options: options.map((o) => o.value) });
+  const first = useFirstError(meta.id, meta.errors);
   return (
     <fieldset className="field checkbox-group" aria-describedby={meta.errorId}>
       <legend>{legend}</legend>
@@ -104,7 +147,7 @@ export function CheckboxGroup({
       <div className="checkbox-options">
         {items.map(({ key, ...props }, i) => (
           <label key={key}>
-            <input {...props} disabled={disabled} />
+            <input {...props} disabled={disabled} autoFocus={first && i === 0} />
             {options[i]?.label}
           </label>
         ))}
@@ -126,18 +169,54 @@ export function FormError({ id, errors }: { id: string; errors: string[] | undef
   );
 }
 
+/** Stops a second submission while one is pending (the button stays focusable: `aria-disabled`, not `disabled`). */
+function usePendingGuard() {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = hydrated && navigation.state !== "idle";
+  return {
+    pending,
+    onClick: (e: MouseEvent<HTMLButtonElement>) => {
+      if (pending) e.preventDefault();
+    },
+  };
+}
+
 /**
  * The button Enter submits (the first submit button of a form is its default): keeps Enter meaning "save" in forms
  * that have other submit buttons before Save, such as "Randomize password". Invisible and out of the tab order.
  */
 export function DefaultSubmit({ value }: { value: string }) {
-  return <button type="submit" name="intent" value={value} className="default-submit" tabIndex={-1} aria-hidden="true" />;
+  const { onClick } = usePendingGuard();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={value}
+      className="default-submit"
+      tabIndex={-1}
+      aria-hidden="true"
+      onClick={onClick}
+    />
+  );
+}
+
+/** The metadata SaveButton reads: conform's form metadata (`form` from `useForm`) fits. */
+export type SaveButtonForm = { dirty: boolean; valid: boolean; allErrors?: Record<string, string[] | undefined> };
+
+/** True when a field (not the form as a whole: a server failure's inline text is a form error) has an error. */
+export function hasFieldErrors(form: SaveButtonForm): boolean {
+  if (!form.allErrors) return !form.valid;
+  return Object.entries(form.allErrors).some(([name, errors]) => name !== "" && (errors?.length ?? 0) > 0);
 }
 
 /**
- * A form's primary submit button (spec 1 §5: disabled while a request is pending or the form is dirty and invalid).
- * The rule applies only once JavaScript runs: the server-rendered button is always enabled, so a form without
- * JavaScript can always be submitted and the server answers with the messages.
+ * A form's primary submit button (spec 1 §5: refuses while a request is pending or the form is dirty and invalid).
+ * Never a silent refusal (DESIGN.md, Refusing input): the button is `aria-disabled`, never `disabled`, so a click
+ * still reaches the form, where conform validates every field, shows every message and focuses the first invalid
+ * field instead of posting. A server failure (409, 5xx) is a form-level error: the button is usable again at once.
+ * The rule applies only once JavaScript runs: the server-rendered button is plain, so a form without JavaScript can
+ * always be submitted and the server answers with the messages (focus on the first, see `useFirstError`).
  */
 export function SaveButton({
   form,
@@ -145,7 +224,7 @@ export function SaveButton({
   busyLabel,
   intent,
 }: {
-  form: { dirty: boolean; valid: boolean };
+  form: SaveButtonForm;
   label: string;
   /** Shown while this button's submission is pending ("Saving…"). */
   busyLabel?: string;
@@ -154,15 +233,17 @@ export function SaveButton({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
+  const { pending, onClick } = usePendingGuard();
   const mine = pending && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const refusing = hydrated && (pending || (form.dirty && hasFieldErrors(form)));
   return (
     <button
       type="submit"
       name={intent ? "intent" : undefined}
       value={intent}
       className="btn btn-primary"
-      disabled={hydrated && (pending || (form.dirty && !form.valid))}
+      aria-disabled={refusing ? "true" : undefined}
+      onClick={onClick}
     >
       {mine && busyLabel ? busyLabel : label}
     </button>

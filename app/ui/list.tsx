@@ -1,12 +1,34 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
+import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
 import { Icon } from "./icons";
 
 /** List search debounce (spec 1 §9). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export const SORT_LABELS: Record<Sort, string> = { name: "Name", newest: "Newest", oldest: "Oldest" };
+
+/** The texts every list shares (the spec names none for these). */
+export const LIST_TEXTS = {
+  noMatch: "No results match the search or filters.",
+  showAll: "Show all",
+  by: (who: string) => `by ${who}`,
+  first: "First",
+  previous: "Previous",
+  next: "Next",
+  last: "Last",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  scrollRegion: (caption: string) => `${caption} (scrolls sideways)`,
+} as const;
+
+/** Why the search text cannot be used (too long, control characters), or null: the same bounds as the upstream's `q`. */
+export function searchProblem(text: string): string | null {
+  const q = text.trim();
+  if (q.length > TEXT_LIMITS.search) return LIMIT_MESSAGES.tooLong("Search text", TEXT_LIMITS.search);
+  if (hasForbiddenCharacters(q)) return LIMIT_MESSAGES.badCharacters("Search text");
+  return null;
+}
 
 /**
  * The search and sort bar of every list: a GET form (shareable URLs, back button works). With JavaScript the search
@@ -27,14 +49,19 @@ export function ListToolbar({
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
-  const [text, setText] = useState(q);
+  // A search text the loader refused (too long) comes back as q = "": keep showing what the URL holds, with the reason.
+  const [params] = useSearchParams();
+  const urlQ = params.get("q") ?? "";
+  const refusedQ = searchProblem(urlQ) ? urlQ : null;
+  const [text, setText] = useState(refusedQ ?? q);
+  const problem = searchProblem(text);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.search !== undefined;
 
   // Follow the URL (back/forward) unless the user is typing in the box.
   useEffect(() => {
-    if (document.activeElement?.id !== "list-search") setText(q);
-  }, [q]);
+    if (document.activeElement?.id !== "list-search") setText(refusedQ ?? q);
+  }, [q, refusedQ]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   // A pending search must not pull the user back when they have already gone elsewhere (clicked a row, say).
   const location = useLocation();
@@ -62,12 +89,22 @@ export function ListToolbar({
           value={text}
           placeholder={searchLabel}
           autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "list-search-error" : undefined}
           onChange={(e) => {
-            setText(e.currentTarget.value);
+            const value = e.currentTarget.value;
+            setText(value);
             window.clearTimeout(timer.current);
+            // A text the list cannot search for is not sent: the message beside the box says why.
+            if (searchProblem(value)) return;
             timer.current = window.setTimeout(() => submitNow(true), SEARCH_DEBOUNCE_MS);
           }}
         />
+        {problem ? (
+          <p id="list-search-error" className="field-error search-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
       </div>
       <label className="sort-select">
         Sort
@@ -87,11 +124,20 @@ export function ListToolbar({
   );
 }
 
-/** Page links that keep the other search params. Pages are 1-based. */
+/** Number of pages of a list of `total` rows (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+/**
+ * First, Previous, "Page n of m", Next, Last: links that keep the other search params (pages are 1-based). A page
+ * beyond the end is served as the last one by the loader (lib/list.server `loadPage`); shown clamped here too.
+ */
 export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
+  const current = Math.min(Math.max(1, page), pages);
   const hrefFor = (p: number) => {
     const next = new URLSearchParams(params);
     if (p === 1) next.delete("page");
@@ -99,36 +145,55 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
     const s = next.toString();
     return s ? `?${s}` : "?";
   };
+  const step = (to: number, label: string, rel: string | undefined, enabled: boolean) =>
+    enabled ? (
+      <Link to={hrefFor(to)} rel={rel} className="btn btn-secondary" preventScrollReset>
+        {label}
+      </Link>
+    ) : (
+      <span className="btn btn-secondary" aria-disabled="true">
+        {label}
+      </span>
+    );
   return (
     <nav className="pagination" aria-label="Pagination">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className="btn btn-secondary" preventScrollReset>
-          Previous
-        </Link>
-      ) : (
-        <span className="btn btn-secondary" aria-disabled="true">
-          Previous
-        </span>
-      )}
+      {step(1, LIST_TEXTS.first, undefined, current > 1)}
+      {step(current - 1, LIST_TEXTS.previous, "prev", current > 1)}
       <span className="pagination-status" aria-current="page">
-        Page {page} of {pages}
+        {LIST_TEXTS.pageOf(current, pages)}
       </span>
-      {page < pages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className="btn btn-secondary" preventScrollReset>
-          Next
-        </Link>
-      ) : (
-        <span className="btn btn-secondary" aria-disabled="true">
-          Next
-        </span>
-      )}
+      {step(current + 1, LIST_TEXTS.next, "next", current < pages)}
+      {step(pages, LIST_TEXTS.last, undefined, current < pages)}
     </nav>
+  );
+}
+
+/** "November 22, 2026, 10:30 AM by ada@example.com": a list's timestamp with who (spec 1 §3). */
+export function Stamp({ at, by }: { at: string; by?: string | null }) {
+  return (
+    <>
+      <span className="nowrap">{at}</span>
+      {by ? <span className="muted small stamp-by"> {LIST_TEXTS.by(by)}</span> : null}
+    </>
+  );
+}
+
+/** The empty state when a filter (not the search text, which has its own) hides every row: says so, links to all. */
+export function NoMatch({ showAll }: { showAll: string }) {
+  return (
+    <p>
+      {LIST_TEXTS.noMatch} <Link to={showAll}>{LIST_TEXTS.showAll}</Link>
+    </p>
   );
 }
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
-/** A plain, accessible table. `empty` shows in place of the rows when there are none. */
+/**
+ * A plain, accessible table. `empty` shows in place of the rows when there are none. On a narrow screen the table
+ * scrolls sideways inside its frame: shadows at the edges show there is more, and the frame is a focusable, named
+ * region so the keyboard can scroll it too.
+ */
 export function DataTable<T>({
   caption,
   columns,
@@ -144,7 +209,7 @@ export function DataTable<T>({
 }) {
   if (rows.length === 0) return <div className="empty-state">{empty}</div>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={LIST_TEXTS.scrollRegion(caption)} tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { FieldErrors } from "./fields";
+import { FieldErrors, useFirstError } from "./fields";
 import { useHydrated } from "./hydrated";
 
 /** Tag separator (spec 1 §9) and the suggestion debounce of tag inputs. */
@@ -54,6 +54,7 @@ type TagInputProps = {
  */
 export function TagInput(props: TagInputProps) {
   const hydrated = useHydrated();
+  const first = useFirstError(props.id, props.errors);
   if (hydrated) return <ChipInput {...props} />;
   const { id, name, label, defaultValue, separator = TAG_SEPARATOR, errors, disabled, hint, placeholder } = props;
   const errorId = props.errorId ?? `${id}-errors`;
@@ -72,6 +73,7 @@ export function TagInput(props: TagInputProps) {
         aria-describedby={describedBy}
         autoComplete="off"
         placeholder={placeholder}
+        autoFocus={first}
       />
       <p id={hintId} className="field-hint">
         {hint ?? `Separate entries with "${separator}".`}
