@@ -108,6 +108,8 @@ export const PEOPLE = {
     failed:
       "Failed to change permissions for user. Check your input and try again. If an error still occurs, please, contact our developers.",
     failedTitle: "Update failed",
+    /** A post that does not carry every permission's previous state (not from this form): nothing is changed. */
+    incomplete: "The form is incomplete. Reload the page and try again.",
   },
   authorization: {
     title: "Authorization",

@@ -41,11 +41,13 @@ export async function action(args: ActionFunctionArgs) {
   const keys = await catalogue(api);
   const write = new Set(form.getAll("write").map(String));
   const read = new Set(form.getAll("read").map(String));
-  const grants = keys.map((key) => {
-    const before = form.get(`was.${key}`);
-    const was: Grant = before === "read" || before === "write" ? before : "none";
-    return [key, resolveGrant(was, write.has(key), read.has(key))] as const;
-  });
+  // Every permission's previous state travels with the form; a post without them is not from this form (a stale
+  // page, or a forged one) and must not strip permissions by omission.
+  const previous = keys.map((key) => form.get(`was.${key}`));
+  if (!previous.every((v): v is Grant => v === "none" || v === "read" || v === "write")) {
+    return json({ formErrors: [P.incomplete] }, { status: 400 });
+  }
+  const grants = keys.map((key, i) => [key, resolveGrant(previous[i]!, write.has(key), read.has(key))] as const);
   try {
     await users.update(api, { id, permissions: permissionsOf(grants) });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantOf, permissionsOf, resolveGrant, toggle } from "../../app/people/permissions";
 import { PEOPLE } from "../../app/people/texts";
+import { PERMISSION_KEYS } from "../../upstream/contract";
 import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
 
 let app: TestApp;
@@ -11,6 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+
+/** What the form posts: every key's previous state ("none" unless given), plus the checked boxes. */
+function permissionForm(checked: { write?: string[]; read?: string[] }, was: Record<string, string> = {}) {
+  const previous = Object.fromEntries(PERMISSION_KEYS.map((k) => [`was.${k}`, was[k] ?? "none"]));
+  return { ...previous, write: checked.write ?? [], read: checked.read ?? [] };
+}
 
 async function permissionsOfUser(id: string): Promise<string[]> {
   const r = await app.context.upstream(`/api/auth/users/${id}`, { headers: { Authorization: `Bearer ${await app.adminToken()}` } });
@@ -48,9 +55,7 @@ describe("/people/:id/permissions", () => {
     expect(html).toContain(PEOPLE.permissions.write);
     expect(html).toContain('aria-label="forms: Read" checked="" value="forms"');
     expect(html).not.toContain('aria-label="forms: Read and write" checked=""');
-    const r = await admin.post(`/people/${id}/permissions`, {
-      write: ["users", "forms"], read: ["forms", "templates"], "was.forms": "read",
-    });
+    const r = await admin.post(`/people/${id}/permissions`, permissionForm({ write: ["users", "forms"], read: ["forms", "templates"] }, { forms: "read" }));
     expect(r.status).toBe(302);
     expect((await permissionsOfUser(id)).sort()).toEqual(["forms", "templates.read", "users"]);
   });
@@ -61,7 +66,7 @@ describe("/people/:id/permissions", () => {
     const b = app.browser();
     await b.signIn(email, "secret-123");
     expect(await (await b.get("/")).text()).toContain('href="/people"');
-    const r = await b.post(`/people/${id}/permissions`, { write: ["forms"], "was.users": "write" });
+    const r = await b.post(`/people/${id}/permissions`, permissionForm({ write: ["forms"] }, { users: "write" }));
     expect(r.status).toBe(302);
     expect(r.headers.getSetCookie().some((c) => c.startsWith("__session") || c.includes("session"))).toBe(true);
     const home = await (await b.get("/")).text();
@@ -78,8 +83,18 @@ describe("/people/:id/permissions", () => {
     await b.signIn(email, "secret-123");
     const html = await (await b.get(`/people/${id}/permissions`)).text();
     expect(html).toContain(PEOPLE.readOnlyNote);
-    expect((await b.post(`/people/${id}/permissions`, { write: ["users"] })).status).toBe(404);
+    expect((await b.post(`/people/${id}/permissions`, permissionForm({ write: ["users"] }))).status).toBe(404);
     expect(await permissionsOfUser(id)).toEqual(["users.read"]);
+  });
+});
+
+describe("/people/:id/permissions, forged posts", () => {
+  it("refuses a post that does not carry every permission's previous state, changing nothing", async () => {
+    const id = await app.createUser(`partial-${uniq()}@test.local`, ["forms.read", "users.read"]);
+    const r = await admin.post(`/people/${id}/permissions`, { write: ["forms"], "was.forms": "read" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain(PEOPLE.permissions.incomplete);
+    expect((await permissionsOfUser(id)).sort()).toEqual(["forms.read", "users.read"]);
   });
 });
 

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+/** The real process, `node $BUILD_DIR/server.js` (the build must exist: npm run build / test:unit build first). */
+export const BUILD_DIR = process.env.BUILD_DIR || "build";
+
+export type RunningServer = {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+  output: () => string;
+};
+
+/** Starts the built server with a clean environment: only PATH, HOST, DATA_DIR, LOG_REQUESTS and what `env` sets. */
+export function startServer(port: number, dataDir: string, env: Record<string, string>): RunningServer {
+  const child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
+    // Typed loosely: the NODE_ENV typing of ProcessEnv does not apply to a child's environment.
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, base: `http://127.0.0.1:${port}`, port, exited, output: () => output };
+}
+
+/** Waits until /healthz answers 200 (10 s at most). */
+export async function waitUntilUp(base: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("server did not start");
+}
+
+/** Peak resident memory of a process so far, in MB (Linux /proc). */
+export async function peakRssMb(pid: number): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Signs in through the sign-in form (same origin) and returns the cookie header to send. */
+export async function signInCookie(base: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  if (login.status !== 302) throw new Error(`sign-in answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
