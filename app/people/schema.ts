@@ -1,21 +1,33 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../../upstream/contract/auth";
+import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, limitText } from "../../upstream/contract/common";
 import { splitTags } from "../ui/tag-input";
 import { PEOPLE } from "./texts";
 
 const V = PEOPLE.validation;
+const L = PEOPLE.labels;
 
 /** A required, trimmed text (spec 1 §5: names and email are trimmed on submit). */
 const requiredText = (message: string) =>
   z.string({ required_error: message }).trim().min(1, message);
 
-const firstName = requiredText(V.firstNameRequired);
-const lastName = requiredText(V.lastNameRequired);
-const organizations = z.array(z.string()).default([]);
+/** Bounded like the contract's (issue 8): "First name must be at most 200 characters.", no control characters. */
+const firstName = limitText(requiredText(V.firstNameRequired), L.firstName, TEXT_LIMITS.name);
+const lastName = limitText(requiredText(V.lastNameRequired), L.lastName, TEXT_LIMITS.name);
+const organizations = z
+  .array(z.string().max(TEXT_LIMITS.id))
+  .max(LIST_LIMITS.organizations, LIMIT_MESSAGES.tooMany("organizations", LIST_LIMITS.organizations))
+  .default([]);
 const isBot = z.boolean().default(false);
-const script = z.string().optional();
-const scriptKey = z.string().optional();
+const script = limitText(z.string(), L.script, TEXT_LIMITS.scriptKey).optional();
+const scriptKey = limitText(z.string(), L.version, TEXT_LIMITS.scriptKey).optional();
 const email = z.string().email();
+/** A password as the forms take it: required, at least 6 characters (spec 1 §5), at most TEXT_LIMITS.password. */
+const password = z
+  .string({ required_error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, V.passwordShort)
+  .max(TEXT_LIMITS.password, LIMIT_MESSAGES.tooLong(L.password, TEXT_LIMITS.password));
 
 /** Assistants (spec 1 §2): one text field of emails separated by ";", each well-formed. */
 export const assistantsField = z
@@ -23,6 +35,15 @@ export const assistantsField = z
   .optional()
   .transform((v) => splitTags(v))
   .superRefine((list, ctx) => {
+    if (list.length > LIST_LIMITS.members) {
+      ctx.addIssue({ code: "custom", message: LIMIT_MESSAGES.tooMany("assistants", LIST_LIMITS.members) });
+      return;
+    }
+    const long = list.find((e) => e.length > TEXT_LIMITS.email);
+    if (long !== undefined) {
+      ctx.addIssue({ code: "custom", message: LIMIT_MESSAGES.tooLong(L.email, TEXT_LIMITS.email) });
+      return;
+    }
     const bad = list.find((e) => !email.safeParse(e).success);
     if (bad !== undefined) ctx.addIssue({ code: "custom", message: PEOPLE.assistantInvalid(bad) });
   });
@@ -31,11 +52,8 @@ export const assistantsField = z
 export const NewUserSchema = z.object({
   firstName,
   lastName,
-  email: requiredText(V.emailRequired).pipe(z.string().email(V.emailInvalid)),
-  password: z
-    .string({ required_error: V.passwordRequired })
-    .min(1, V.passwordRequired)
-    .min(MIN_PASSWORD_LENGTH, V.passwordShort),
+  email: limitText(requiredText(V.emailRequired), L.email, TEXT_LIMITS.email).pipe(z.string().email(V.emailInvalid)),
+  password,
   organizations,
   isBot,
   script,
@@ -64,12 +82,7 @@ export function randomPassword(length = 12): string {
 }
 
 /** Change password (spec 1 §5): required, at least 6 characters. */
-export const ChangePasswordSchema = z.object({
-  password: z
-    .string({ required_error: V.passwordRequired })
-    .min(1, V.passwordRequired)
-    .min(MIN_PASSWORD_LENGTH, V.passwordShort),
-});
+export const ChangePasswordSchema = z.object({ password });
 
 /** The bot fields' values to send: the chosen version's key for a bot, nothing otherwise. */
 export const scriptKeyFor = (v: { isBot: boolean; scriptKey?: string }) => (v.isBot && v.scriptKey ? v.scriptKey : null);

@@ -1,3 +1,4 @@
+import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
 import { stripSettingKey } from "../../upstream/contract/settings";
 import { PEOPLE } from "./texts";
 
@@ -20,15 +21,22 @@ export type RowErrors = { key?: string; value?: string };
 
 export const emptyRow = (): SettingRow => ({ key: "", value: "", secured: false, saved: false, object: false });
 
-/** Spec 1 §5: key and value required, keys unique ("Key \"<key>\" already exists." on every repeat). */
+/**
+ * Spec 1 §5: key and value required, keys unique ("Key \"<key>\" already exists." on every repeat); both bounded
+ * like the contract's (issue 8).
+ */
 export function validateRows(rows: readonly SettingRow[]): RowErrors[] {
   const seen = new Set<string>();
   return rows.map((row) => {
     const errors: RowErrors = {};
     if (!row.key) errors.key = S.keyRequired;
     else if (seen.has(row.key)) errors.key = S.duplicate(row.key);
+    else if (row.key.length > TEXT_LIMITS.settingKey) errors.key = LIMIT_MESSAGES.tooLong(S.key, TEXT_LIMITS.settingKey);
     if (row.key) seen.add(row.key);
     if (!row.object && row.value.trim() === "") errors.value = S.valueRequired;
+    else if (!row.object && row.value.length > TEXT_LIMITS.settingValue) {
+      errors.value = LIMIT_MESSAGES.tooLong(S.value, TEXT_LIMITS.settingValue);
+    } else if (!row.object && hasForbiddenCharacters(row.value, true)) errors.value = LIMIT_MESSAGES.badCharacters(S.value);
     return errors;
   });
 }

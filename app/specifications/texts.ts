@@ -1,3 +1,4 @@
+import { LIMIT_MESSAGES, LIST_LIMITS } from "../../upstream/contract/limits";
 import type { SpecificationType } from "../../upstream/contract/specifications";
 
 /** Specifications texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
@@ -36,6 +37,8 @@ export const SPECIFICATIONS = {
     typeRequired: "Type is required",
     templateRequired: "Template content is required",
   },
+  /** Bounds (issue 8; the spec has no text for them): the other fields' messages name their label. */
+  limits: { tagLabel: "Each tag", tooManyTags: LIMIT_MESSAGES.tooMany("tags", LIST_LIMITS.tags) },
   inline: { saveFailed: "Failed to save specification. Check your input and try again." },
   toasts: {
     created: "Create completed",

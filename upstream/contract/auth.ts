@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, pageOf } from "./common";
+import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
 
 /** POST /api/auth/login */
 export const LoginBody = z.object({ email: z.string(), password: z.string() });
@@ -55,30 +55,42 @@ export type User = z.infer<typeof User>;
 export const UserPage = pageOf(User);
 export type UserPage = z.infer<typeof UserPage>;
 
+/** The bounded fields of a user (issue 8: lengths and characters; see upstream/README.md, Limits). */
+const UserFields = {
+  firstName: boundedText("First name", TEXT_LIMITS.name),
+  lastName: boundedText("Last name", TEXT_LIMITS.name),
+  email: boundedText("Email", TEXT_LIMITS.email),
+  password: z.string().max(TEXT_LIMITS.password, LIMIT_MESSAGES.tooLong("Password", TEXT_LIMITS.password)),
+  assistants: boundedList(boundedText("Assistant", TEXT_LIMITS.email), "assistants", LIST_LIMITS.members),
+  scriptKey: boundedText("Script key", TEXT_LIMITS.scriptKey).nullable(),
+  organizations: boundedList(boundedText("Organization id", TEXT_LIMITS.id), "organizations", LIST_LIMITS.organizations),
+  permissions: boundedList(boundedText("Permission", TEXT_LIMITS.name), "permissions", LIST_LIMITS.permissions),
+};
+
 /** POST /api/auth/users */
 export const UserCreate = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  password: z.string(),
+  firstName: UserFields.firstName,
+  lastName: UserFields.lastName,
+  email: UserFields.email,
+  password: UserFields.password,
   isBot: z.boolean().optional().default(false),
-  assistants: z.array(z.string()).optional().default([]),
-  scriptKey: z.string().nullable().optional(),
-  organizations: z.array(z.string()).optional().default([]),
+  assistants: UserFields.assistants.optional().default([]),
+  scriptKey: UserFields.scriptKey.optional(),
+  organizations: UserFields.organizations.optional().default([]),
 });
 export type UserCreate = z.input<typeof UserCreate>;
 
 /** PATCH /api/auth/users/{id}: id plus any of the fields. */
 export const UserUpdate = z.object({
-  id: z.string(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
+  id: z.string().max(TEXT_LIMITS.id),
+  firstName: UserFields.firstName.optional(),
+  lastName: UserFields.lastName.optional(),
   isBot: z.boolean().optional(),
-  assistants: z.array(z.string()).optional(),
-  scriptKey: z.string().nullable().optional(),
-  organizations: z.array(z.string()).optional(),
-  password: z.string().optional(),
-  permissions: z.array(z.string()).optional(),
+  assistants: UserFields.assistants.optional(),
+  scriptKey: UserFields.scriptKey.optional(),
+  organizations: UserFields.organizations.optional(),
+  password: UserFields.password.optional(),
+  permissions: UserFields.permissions.optional(),
 });
 export type UserUpdate = z.input<typeof UserUpdate>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText } from "./common";
 
 /** A user's portfolio authorization (spec 1 §3), matched by email. `id` is the user's id. */
 export const PairAuthorization = z.object({
@@ -13,9 +14,11 @@ export type PairAuthorization = z.infer<typeof PairAuthorization>;
 export const PairAuthorizations = z.array(PairAuthorization);
 
 /** PUT /api/pair-authorizator/users/{id} */
+const numbers = (label: string, things: string) =>
+  boundedList(boundedText(label, TEXT_LIMITS.authorizationNumber), things, LIST_LIMITS.authorizationNumbers);
 export const PairAuthorizationPut = z.object({
-  registrationNumbers: z.array(z.string()),
-  customerNumbers: z.array(z.string()),
+  registrationNumbers: numbers("Registration number", "registration numbers"),
+  customerNumbers: numbers("Customer number", "customer numbers"),
 });
 export type PairAuthorizationPut = z.input<typeof PairAuthorizationPut>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, pageOf } from "./common";
+import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText, pageOf } from "./common";
 
 /** GET /api/organizations/user — id and name of every organization, for pickers. */
 export const OrganizationOption = z.object({ id: z.string(), name: z.string() });
@@ -8,6 +8,8 @@ export const OrganizationOptions = z.array(OrganizationOption);
 
 /** A reference to another record by id (spec 3 §3: `speechToTextService {id}`). */
 export const IdRef = z.object({ id: z.string() });
+/** An IdRef a client sends: a bounded id. */
+const IdRefInput = z.object({ id: boundedText("Id", TEXT_LIMITS.id) });
 
 /**
  * An organization (spec 1 §3, spec 3 §3). The speech-to-text and model fields belong to the AI administration work;
@@ -31,19 +33,19 @@ export type OrganizationPage = z.infer<typeof OrganizationPage>;
 
 export const ORGANIZATION_MESSAGES = { nameRequired: "Name is required" } as const;
 
-const name = z
-  .string({ required_error: ORGANIZATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, ORGANIZATION_MESSAGES.nameRequired)
-  .max(200);
+const name = limitText(
+  z.string({ required_error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired),
+  "Name",
+  TEXT_LIMITS.name,
+);
 
 /** POST /api/organizations/ */
 export const OrganizationCreate = z.object({
   name,
   enableSpeechToText: z.boolean().optional(),
-  speechToTextService: IdRef.nullable().optional(),
-  speechPostProcessingModel: IdRef.nullable().optional(),
-  models: z.array(z.string()).optional(),
+  speechToTextService: IdRefInput.nullable().optional(),
+  speechPostProcessingModel: IdRefInput.nullable().optional(),
+  models: boundedList(boundedText("Model id", TEXT_LIMITS.id), "models", LIST_LIMITS.models).optional(),
 });
 export type OrganizationCreate = z.input<typeof OrganizationCreate>;
 

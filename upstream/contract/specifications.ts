@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, pageOf } from "./common";
+import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText, pageOf } from "./common";
 
 /** Specification types (spec 1 §9), in the list filter's order. */
 export const SPECIFICATION_TYPES = ["abstract", "flowchart", "summary", "claims", "boilerplate"] as const;
@@ -37,17 +37,21 @@ export type SpecificationPage = z.infer<typeof SpecificationPage>;
 
 const M = SPECIFICATION_MESSAGES;
 export const SpecificationFields = {
-  name: z
-    .string({ required_error: M.nameRequired })
-    .trim()
-    .min(1, M.nameRequired)
-    .min(MIN_SPECIFICATION_NAME, M.nameShort)
-    .max(200),
+  name: limitText(
+    z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).min(MIN_SPECIFICATION_NAME, M.nameShort),
+    "Name",
+    TEXT_LIMITS.name,
+  ),
   type: z.enum(SPECIFICATION_TYPES, { required_error: M.typeRequired, invalid_type_error: M.typeRequired }),
   isPublic: z.boolean(),
-  description: z.string().max(5000),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50),
-  template: z.string({ required_error: M.templateRequired }).min(1, M.templateRequired).max(500_000),
+  description: limitText(z.string(), "Description", TEXT_LIMITS.description, { multiline: true }),
+  tags: boundedList(limitText(z.string().trim().min(1), "Tag", TEXT_LIMITS.tag), "tags", LIST_LIMITS.tags),
+  template: limitText(
+    z.string({ required_error: M.templateRequired }).min(1, M.templateRequired),
+    "Template content",
+    TEXT_LIMITS.template,
+    { multiline: true },
+  ),
 };
 
 /** POST /api/specifications/ */
@@ -75,7 +79,9 @@ export const SpecificationUpdate = z
 export type SpecificationUpdate = z.input<typeof SpecificationUpdate>;
 
 /** POST /api/specifications/params */
-export const ParamsBody = z.object({ template: z.string().max(500_000) });
+export const ParamsBody = z.object({
+  template: z.string().max(TEXT_LIMITS.template, LIMIT_MESSAGES.tooLong("Template content", TEXT_LIMITS.template)),
+});
 /** The top-level context names the template reads (helpers, `this` and block-local names left out), sorted. */
 export const ParamsAnswer = z.object({ params: z.array(z.string()) });
 export type ParamsAnswer = z.infer<typeof ParamsAnswer>;

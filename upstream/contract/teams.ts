@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, pageOf } from "./common";
+import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
 
 /** A team (spec 1 §3). `members` are emails, in the order they were added. */
 export const Team = z
@@ -18,14 +18,14 @@ export type TeamPage = z.infer<typeof TeamPage>;
 
 /** POST /api/auth/teams/ */
 export const TeamCreate = z.object({
-  name: z.string(),
-  members: z.array(z.string()).optional().default([]),
+  name: boundedText("Name", TEXT_LIMITS.name),
+  members: boundedList(boundedText("Member", TEXT_LIMITS.email), "members", LIST_LIMITS.members).optional().default([]),
   assistantsTeam: z.boolean().optional().default(false),
 });
 export type TeamCreate = z.input<typeof TeamCreate>;
 
 /** POST /api/auth/teams/{teamId}/members */
-export const MemberAdd = z.object({ email: z.string() });
+export const MemberAdd = z.object({ email: boundedText("Email", TEXT_LIMITS.email) });
 
 /** The team list filter (spec 1 §2, §9): all / assistants / teams, default teams. */
 export const TEAM_FILTERS = ["all", "assistants", "teams"] as const;

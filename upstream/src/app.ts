@@ -8,9 +8,10 @@ import { hashPasswordSync, randomPassword } from "./auth/passwords";
 import { authRoutes } from "./auth/routes";
 import { UsersStore } from "./auth/store";
 import { signToken, verifyToken } from "./auth/tokens";
-import { openDatabase, type Db } from "./db";
+import { databaseFile, openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
 import { bodyLimits } from "./lib/body-limit";
+import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { FailureLimiter } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
@@ -58,7 +59,7 @@ export type UpstreamOptions = {
 export type Upstream = {
   /** The Hono app's fetch. */
   fetch(request: Request, env?: UpstreamEnv): Promise<Response>;
-  /** Runs `select 1`. */
+  /** True while the open database is the file on disk and writable (see lib/health.ts). */
   health(): boolean;
   /** The administrator created at this start, if any. */
   seeded: { email: string; password: string } | null;
@@ -212,14 +213,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
     return {
       fetch: async (request, env) => app.fetch(request, env ?? {}),
-      health: () => {
-        if (closed) return false;
-        try {
-          return db.prepare("select 1").pluck().get() === 1;
-        } catch {
-          return false;
-        }
-      },
+      // The database is still the file on disk and writable (lib/health.ts); recorded now, right after opening.
+      health: ((check) => () => !closed && check())(databaseHealth(db, databaseFile(options.dataDir))),
       seeded,
       close: () => {
         if (closed) return;

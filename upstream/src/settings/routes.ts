@@ -39,7 +39,6 @@ export function settingsRoutes(deps: { settings: SettingsStore; users: UsersStor
     if (typeof body.value === "string" && body.value.trim() === "") {
       throw badRequest(fieldMessage(["value"], SETTINGS_MESSAGES.valueRequired));
     }
-    if (JSON.stringify(body.value).length > 100_000) throw badRequest(fieldMessage(["value"], "Value is too large."));
     const saved = settings.put({ key, value: body.value, secured: body.secured, owner: owner(body.owner) }, c.get("actor").email);
     return c.json(saved);
   });

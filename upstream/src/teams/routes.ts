@@ -64,7 +64,6 @@ export function teamRoutes(deps: { teams: TeamsStore; users: UsersStore; require
     const body = await jsonBody(c, TeamCreate);
     const name = body.name.trim();
     if (!name) throw badRequest(fieldMessage(["name"], TEAM_MESSAGES.nameRequired));
-    if (name.length > 200) throw badRequest(fieldMessage(["name"], "Name is too long."));
     const members = [...new Set(body.members.map(memberEmail))];
     if (teams.nameExists(name)) throw conflict(TEAM_MESSAGES.exists);
     try {
