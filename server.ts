@@ -1,5 +1,6 @@
 /**
- * The one process: Express with security headers, compression, request logging, static assets, the Remix handler,
+ * The one process: Express with security headers, compression, request logging, static assets, the form guard and the
+ * Remix handler (server/guard.ts, server/remix-adapter.ts),
  * `/api` → the embedded upstream (bearer token only), `/healthz`, graceful shutdown.
  */
 import { randomBytes } from "node:crypto";
@@ -7,7 +8,6 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
@@ -17,6 +17,8 @@ import { loadIdpMetadata } from "./app/auth/saml-idp.server";
 import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
+import { createFormGuard } from "./server/guard";
+import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { createUpstream, type Upstream } from "./upstream/src/app";
 
 let config: Config;
@@ -185,7 +187,11 @@ const remixHandler = createRequestHandler({
     sso,
   }),
 });
-app.all("*", (req, res, next) => {
+// Every page request with a body: same origin, bounded, a well-formed form (server/guard.ts); GET and HEAD pass.
+// PUBLIC_URL (validated by loadConfig) is the site's origin when set; else each request's own.
+const publicUrl = config.sso?.publicUrl ?? process.env.PUBLIC_URL?.trim();
+const formGuard = createFormGuard({ publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined, requestOrigin });
+app.all("*", formGuard, (req, res, next) => {
   void remixHandler(req, res, next);
 });
 

@@ -1,0 +1,302 @@
+/**
+ * The one gate for every page request with a body (every non-GET/HEAD request outside `/api`), before Remix, conform
+ * or zod see it (issue 8 items 1, 3, 5, 8; docs/decisions/request-guard.md):
+ *
+ * 1. same origin (CSRF), the SAML assertion consumer service excepted → 403;
+ * 2. body size by route, Content-Length first, then counted while reading → 413 without reading past the limit;
+ * 3. a form body only: urlencoded or multipart (an empty body counts as an empty form) → 415 / 400;
+ * 4. field count, field names (conform's path syntax, array index, depth, length) → 400.
+ *
+ * The checked body is kept in `res.locals` and handed to Remix by server/remix-adapter.ts. GET and HEAD pass untouched.
+ */
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
+import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
+
+const MB = 1024 * 1024;
+
+/** Every page body, unless PAGE_UPLOAD_LIMITS says otherwise. */
+export const PAGE_BODY_LIMIT = 1 * MB;
+
+export const FORM_LIMITS = {
+  /** Fields (urlencoded pairs, multipart parts) per body. The largest form today has a few dozen. */
+  fields: 1000,
+  /** The largest `[N]` in a field name: conform builds an array of N + 1 slots. */
+  index: 1000,
+  /** Path segments in a field name (`a.b[0].c` is 4). */
+  depth: 16,
+  /** Characters in a field name. */
+  nameLength: 1000,
+} as const;
+
+/** The upload routes, by their documented limits (the file plus what the same form posts with it). */
+export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string }[] = [
+  {
+    // The specification workbench (multipart): a .docx of MAX_DOCUMENT_BYTES, its base64 copy posted back (4/3 of
+    // that), the template and a few fields. The route itself answers a too-large part with its own message.
+    path: /^\/specifications\/(?!create\/?$)[^/]+\/?$/,
+    bytes: MAX_DOCUMENT_BYTES + Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 1 * MB,
+    what: "A specification's sample document",
+  },
+  {
+    // A bot's script upload (multipart): MAX_SCRIPT_BYTES plus the form's fields.
+    path: /^\/people\/(?!new\/?$)[^/]+\/?$/,
+    bytes: MAX_SCRIPT_BYTES + 1 * MB,
+    what: "A bot script upload",
+  },
+];
+
+/** Cross-site by design: the SAML IdP posts the assertion here (it has its own InResponseTo and replay checks). */
+export const CSRF_EXEMPT: ReadonlySet<string> = new Set(["/saml-callback.html"]);
+
+export function bodyLimitOf(path: string): { bytes: number; what: string } {
+  return PAGE_UPLOAD_LIMITS.find((u) => u.path.test(path)) ?? { bytes: PAGE_BODY_LIMIT, what: "A form" };
+}
+
+// ---------------------------------------------------------------- same origin
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request with a body comes from `expected` (an origin). Browsers send `Origin` on every POST (ours sends
+ * the real one: Referrer-Policy strict-origin-when-cross-origin); `Origin: null` passes only with
+ * `Sec-Fetch-Site: same-origin`. Without Origin: `Sec-Fetch-Site` must be same-origin or none; without both, the
+ * Referer's origin must match. A request with none of the three is not from a browser that a foreign page could
+ * drive (every browser that can be made to post cross-site sends at least Origin or Sec-Fetch-Site): accepted, so
+ * curl and scripts keep working.
+ */
+export function isSameOrigin(headers: ExpressRequest["headers"], expected: string): boolean {
+  const origin = headers.origin;
+  const site = headers["sec-fetch-site"];
+  if (origin !== undefined) {
+    if (origin === "null") return site === "same-origin";
+    return originOf(origin) === expected;
+  }
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const referer = headers.referer;
+  if (referer !== undefined) return originOf(referer) === expected;
+  return true;
+}
+
+// ---------------------------------------------------------------- form bodies
+
+export type Checked =
+  | { ok: true; body: Buffer; contentType: string }
+  | { ok: false; status: 400 | 413 | 415; message: string };
+
+const URLENCODED = "application/x-www-form-urlencoded";
+const TOKEN = /([^.[\]]+)|\[(\d*)\]/g;
+
+/**
+ * Why conform could not take this field name, or null: the syntax conform's parsePath accepts (it throws, a 500, on
+ * anything else), no `__proto__`/`constructor`, no index above FORM_LIMITS.index, no deeper than FORM_LIMITS.depth.
+ */
+export function fieldNameProblem(name: string): string | null {
+  if (name.length > FORM_LIMITS.nameLength) return `A field name is longer than ${FORM_LIMITS.nameLength} characters.`;
+  const token = new RegExp(TOKEN);
+  let last = 0;
+  let depth = 0;
+  let match: RegExpExecArray | null;
+  while ((match = token.exec(name))) {
+    if (match.index !== last && !(match.index === last + 1 && name[last] === ".")) return "A field name is malformed.";
+    const [, key, index] = match;
+    if (key === "__proto__" || key === "constructor") return "A field name is malformed.";
+    if (index && (index.length > 6 || Number(index) > FORM_LIMITS.index)) {
+      return `A field name has an index above ${FORM_LIMITS.index}.`;
+    }
+    if (++depth > FORM_LIMITS.depth) return `A field name is nested deeper than ${FORM_LIMITS.depth} levels.`;
+    last = token.lastIndex;
+  }
+  if (last !== name.length) return "A field name is malformed.";
+  return null;
+}
+
+function checkNames(names: Iterable<string>): Checked | null {
+  let count = 0;
+  for (const name of names) {
+    if (++count > FORM_LIMITS.fields) return tooManyFields;
+    const problem = fieldNameProblem(name);
+    if (problem) return { ok: false, status: 400, message: problem };
+  }
+  return null;
+}
+
+const tooManyFields: Checked = { ok: false, status: 400, message: `A form may have at most ${FORM_LIMITS.fields} fields.` };
+
+function occurrences(body: Buffer, needle: Buffer | number, max: number): number {
+  let count = 0;
+  for (let at = body.indexOf(needle); at !== -1 && count <= max; at = body.indexOf(needle, at + 1)) count++;
+  return count;
+}
+
+/**
+ * A page body as a form: urlencoded (kept as sent) or multipart (parsed by the same parser as `request.formData()`,
+ * then re-serialized, so every route's parser — undici's or Remix's — reads a well-formed body). An empty body is an
+ * empty urlencoded form, whatever its type. Anything else: 415. Fields are counted before anything is parsed.
+ */
+export async function checkForm(body: Buffer, contentType: string | undefined): Promise<Checked> {
+  if (body.byteLength === 0) return { ok: true, body, contentType: URLENCODED };
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === URLENCODED) {
+    if (occurrences(body, 0x26, FORM_LIMITS.fields) >= FORM_LIMITS.fields) return tooManyFields;
+    const refused = checkNames(new URLSearchParams(body.toString("utf8")).keys());
+    return refused ?? { ok: true, body, contentType: contentType! };
+  }
+  if (type === "multipart/form-data") {
+    const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType!);
+    if (!boundary) return { ok: false, status: 400, message: "The multipart body has no boundary." };
+    const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+    if (occurrences(body, delimiter, FORM_LIMITS.fields + 1) > FORM_LIMITS.fields + 1) return tooManyFields;
+    let form: FormData;
+    try {
+      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType! } }).formData();
+    } catch {
+      return { ok: false, status: 400, message: "The multipart body cannot be read." };
+    }
+    const refused = checkNames(form.keys());
+    if (refused) return refused;
+    const canonical = new Response(form);
+    return {
+      ok: true,
+      body: Buffer.from(await canonical.arrayBuffer()),
+      contentType: canonical.headers.get("content-type")!,
+    };
+  }
+  return {
+    ok: false,
+    status: 415,
+    message: "Pages accept forms only: application/x-www-form-urlencoded or multipart/form-data.",
+  };
+}
+
+// ---------------------------------------------------------------- the middleware
+
+const BODY = Symbol("guarded body");
+type Locals = { [BODY]?: { body: Buffer; contentType: string } };
+
+/** The body the guard read and checked, for the Remix adapter; undefined when the guard did not run. */
+export function guardedBody(res: ExpressResponse): { body: Buffer; contentType: string } | undefined {
+  return (res.locals as Locals)[BODY];
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A short answer: a small page for a browser, plain text otherwise. */
+function refuse(req: ExpressRequest, res: ExpressResponse, status: number, title: string, message: string) {
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  if (req.accepts(["text/plain", "text/html"]) === "text/html" && !req.originalUrl.includes("_data=")) {
+    const t = escapeHtml(title);
+    res.type("text/html").send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>${t} · Backoffice</title>` +
+        `<main><h1>${t}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to Backoffice</a></p></main></html>`,
+    );
+  } else {
+    res.type("text/plain").send(`${title}: ${message}`);
+  }
+}
+
+/** After a 413, what the rest of the body may still cost: then the connection is closed. */
+export const LINGER = { ms: 2000, bytes: 16 * MB } as const;
+
+/**
+ * Answer 413 without keeping anything of the body. Closing the socket at once would reset it while the client is
+ * still sending, and most clients then lose the answer (EPIPE/ECONNRESET): like nginx's lingering close, the rest is
+ * read and dropped for at most LINGER.ms or LINGER.bytes, then the connection is closed.
+ */
+function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: { bytes: number; what: string }) {
+  res.once("finish", () => {
+    if (req.readableEnded) return;
+    let dropped = 0;
+    const close = () => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.socket.destroy();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > LINGER.bytes) close();
+    };
+    const timer = setTimeout(close, LINGER.ms);
+    timer.unref();
+    req.on("data", onData);
+    req.once("end", () => {
+      clearTimeout(timer);
+      req.off("data", onData);
+    });
+    req.resume();
+  });
+  refuse(req, res, 413, "Request too large", `${limit.what} may be at most ${Math.round((limit.bytes / MB) * 10) / 10} MB.`);
+}
+
+type ReadResult = { body: Buffer } | "too-large" | "aborted";
+
+/** Reads at most `limit` bytes; stops (pausing the stream) as soon as more arrive. */
+function readBody(req: ExpressRequest, limit: number): Promise<ReadResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: ReadResult) => {
+      req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        req.pause();
+        finish("too-large");
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    const onAbort = () => finish("aborted");
+    req.on("data", onData).on("end", onEnd).on("error", onAbort).on("close", onAbort);
+  });
+}
+
+export type GuardOptions = {
+  /** The site's origin (PUBLIC_URL's) when configured; else each request's own (`requestOrigin`). */
+  publicOrigin: string | undefined;
+  requestOrigin: (req: ExpressRequest) => string;
+};
+
+export function createFormGuard({ publicOrigin, requestOrigin }: GuardOptions) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+
+    if (!CSRF_EXEMPT.has(req.path)) {
+      let expected: string;
+      try {
+        expected = publicOrigin ?? requestOrigin(req);
+      } catch {
+        return refuse(req, res, 400, "Bad request", "The Host header cannot be read.");
+      }
+      if (!isSameOrigin(req.headers, expected)) {
+        return refuse(req, res, 403, "Cross-site request refused", "This form can only be sent from Backoffice itself.");
+      }
+    }
+
+    const limit = bodyLimitOf(req.path);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > limit.bytes) return tooLarge(req, res, limit);
+
+    readBody(req, limit.bytes)
+      .then(async (read) => {
+        if (read === "aborted") return;
+        if (read === "too-large") return tooLarge(req, res, limit);
+        const checked = await checkForm(read.body, req.headers["content-type"]);
+        if (!checked.ok) {
+          const title = checked.status === 415 ? "Unsupported form" : checked.status === 413 ? "Request too large" : "Bad request";
+          return refuse(req, res, checked.status, title, checked.message);
+        }
+        (res.locals as Locals)[BODY] = { body: checked.body, contentType: checked.contentType };
+        next();
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,333 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Issue 8 items 1, 3, 5, 8 against the real process (`node $BUILD_DIR/server.js`): the form guard in front of Remix
+ * (server/guard.ts) and the upstream's body limits (upstream/src/lib/body-limit.ts).
+ */
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const PORT = 4000 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${PORT}`;
+const admin = { email: "admin@guard.test", password: "guard-password" };
+const EVIL = "https://evil.example";
+
+let child: ChildProcess;
+let dataDir: string;
+let output = "";
+let cookie = "";
+let adminId = "";
+
+/** Peak resident set size of the server (kB). */
+const vmHWM = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]);
+
+async function signIn(password = admin.password, headers: Record<string, string> = {}) {
+  const r = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { Origin: base, ...headers },
+    body: new URLSearchParams({ email: admin.email, password, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  return { status: r.status, cookie: r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+}
+
+/** A page POST (same origin unless told otherwise) with the admin's cookie. */
+function post(url: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+  return fetch(`${base}${url}`, {
+    method: "POST",
+    headers: { Origin: base, Cookie: cookie, ...headers },
+    body,
+    redirect: "manual",
+  });
+}
+
+async function total(route: string): Promise<number> {
+  const r = await fetch(`${base}/${route}?_data=routes%2F_app.${route}._index`, { headers: { Cookie: cookie } });
+  return ((await r.json()) as { total: number }).total;
+}
+
+/** Raw HTTP: headers and `send` bytes of body, answer as soon as it comes (the rest of the body is never sent). */
+function rawPost(url: string, headers: Record<string, string | number>, send: number, chunked = false) {
+  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(`${base}${url}`, { method: "POST", agent: false, headers: { Origin: base, ...headers } }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
+      res.on("error", reject);
+    });
+    req.on("error", (e) => reject(e));
+    req.flushHeaders();
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < send) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (chunked) req.end();
+    };
+    pump();
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-guard-"));
+  child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      BUILD_DIR,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "false",
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      SESSION_SECRET: "guard-test-secret-0123456789",
+      COOKIE_SECURE: "false",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  let up = false;
+  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
+    try {
+      up = (await fetch(`${base}/healthz`)).ok;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  if (!up) throw new Error(`server did not start:\n${output}`);
+  cookie = (await signIn()).cookie;
+  const people = await fetch(`${base}/people?_data=routes%2F_app.people._index`, { headers: { Cookie: cookie } });
+  adminId = ((await people.json()) as { rows: { id: string }[] }).rows[0]!.id;
+});
+
+afterAll(() => {
+  child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const healthy = async () => expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+describe("form guard: array indexes, field counts, field names (item 1)", () => {
+  it("refuses organizations[10000000] with 400 in milliseconds; the server stays up", async () => {
+    const before = vmHWM();
+    for (const url of [`/people/${adminId}`, "/people/new"]) {
+      const started = performance.now();
+      const r = await post(url, new URLSearchParams({ email: "x@example.com", "organizations[10000000]": "x" }));
+      const ms = performance.now() - started;
+      expect(r.status).toBe(400);
+      expect(await r.text()).toContain("index above 1000");
+      console.log(`[guard] ${url} organizations[10000000]: ${r.status} in ${ms.toFixed(1)} ms`);
+      expect(ms).toBeLessThan(500);
+    }
+    // The same index percent-encoded, and in a multipart part's name.
+    expect((await post("/people/new", "organizations%5B10000000%5D=x", { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(400);
+    const form = new FormData();
+    form.set("organizations[10000000]", "x");
+    expect((await post(`/people/${adminId}`, form)).status).toBe(400);
+    const after = vmHWM();
+    console.log(`[guard] server VmHWM before ${before} kB, after ${after} kB`);
+    expect(after - before).toBeLessThan(50 * 1024);
+    await healthy();
+  });
+
+  it("keeps indexes up to the bound", async () => {
+    const r = await post("/people/new", new URLSearchParams({ "organizations[1000]": "x" }));
+    expect(r.status).toBe(400);
+    expect(await r.text()).not.toContain("index above");
+  });
+
+  it("refuses more than 1,000 fields, names nested too deep, and names conform cannot parse", async () => {
+    const many = new URLSearchParams();
+    for (let i = 0; i < 1001; i++) many.append(`f${i}`, "1");
+    expect((await post("/people/new", many)).status).toBe(400);
+    const parts = new FormData();
+    for (let i = 0; i < 1001; i++) parts.append(`f${i}`, "1");
+    expect((await post(`/people/${adminId}`, parts)).status).toBe(400);
+    for (const name of [Array.from({ length: 20 }, () => "a").join("."), "__proto__.x", "a]", "a..b", "x".repeat(1001)]) {
+      const r = await post("/teams/new", new URLSearchParams({ [name]: "1", name: "t" }));
+      expect(r.status, name).toBe(400);
+    }
+    await healthy();
+  });
+});
+
+describe("form guard: body sizes (items 1, 3)", () => {
+  it("answers 413 at once to a declared 400 MB body, reading none of it", async () => {
+    for (const url of ["/login", "/prefs", "/auth/microsoft", "/saml-callback.html", `/people/${adminId}`]) {
+      const r = await rawPost(url, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 400 * 1024 * 1024 }, 64 * 1024);
+      expect(r.status, url).toBe(413);
+      expect(r.body).toContain("may be at most");
+      expect(r.ms).toBeLessThan(1000);
+    }
+    await healthy();
+  });
+
+  it("counts an undeclared (chunked) body and stops reading past 1 MB", async () => {
+    const before = vmHWM();
+    const r = await rawPost("/login", { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }, 4 * 1024 * 1024);
+    expect(r.status).toBe(413);
+    expect(vmHWM() - before).toBeLessThan(50 * 1024);
+    await healthy();
+  });
+
+  it("bounds each upload route by its own limit", async () => {
+    // 1.5 MB: too much for a page form, fine for a bot script upload.
+    const big = new FormData();
+    big.set("intent", "upload");
+    big.set("file", new File([Buffer.alloc(1.5 * 1024 * 1024, "a")], "bot.js"));
+    expect((await post("/people/new", big)).status).toBe(413);
+    expect((await post(`/people/${adminId}`, big)).status).not.toBe(413);
+    // A specification's document: 10 MB plus its base64 copy; 30 MB is refused before reading.
+    const spec = await rawPost("/specifications/x", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 30 * 1024 * 1024 }, 0);
+    expect(spec.status).toBe(413);
+    expect(spec.body).toContain("sample document may be at most");
+  });
+});
+
+describe("form guard: only forms (item 8)", () => {
+  const urls = () => ["/login", "/logout", "/prefs", "/people/new", `/people/${adminId}`, "/teams/new", "/organizations/new"];
+
+  it("answers JSON, text, unknown and broken multipart bodies with 4xx, never 500", async () => {
+    const bodies: [string, Record<string, string>, string][] = [
+      ["json", { "Content-Type": "application/json" }, '{"name":"x"}'],
+      ["text", { "Content-Type": "text/plain" }, "name=x"],
+      ["none", {}, "name=x"],
+      ["octets", { "Content-Type": "application/octet-stream" }, "\u0000\u0001"],
+      ["multipart without boundary", { "Content-Type": "multipart/form-data" }, "--x\r\n"],
+      ["broken multipart", { "Content-Type": "multipart/form-data; boundary=x" }, "garbage"],
+      ["truncated multipart", { "Content-Type": "multipart/form-data; boundary=x" }, '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'],
+    ];
+    for (const url of urls()) {
+      for (const [what, headers, body] of bodies) {
+        const r = await post(url, body, headers);
+        expect(r.status, `${url} ${what}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${url} ${what}`).toBeLessThan(500);
+      }
+    }
+    expect((await post("/people/new", '{"a":1}', { "Content-Type": "application/json" })).status).toBe(415);
+    expect(output).not.toContain("Could not parse content as FormData");
+    await healthy();
+  });
+
+  it("takes an empty body as an empty form", async () => {
+    for (const url of urls()) {
+      const r = await post(url, null);
+      expect(r.status, url).toBeLessThan(500);
+    }
+    cookie = (await signIn()).cookie; // /logout above signed out
+  });
+});
+
+describe("same-origin check (item 5)", () => {
+  const changePassword = () => `/people/${adminId}/change-password?_data=routes%2F_app.people.%24id.change-password`;
+
+  it("refuses a cross-site ?_data= password change with 403 and changes nothing", async () => {
+    const r = await post(changePassword(), new URLSearchParams({ password: "hijacked-password" }), { Origin: EVIL });
+    expect(r.status).toBe(403);
+    expect(await r.text()).toContain("Cross-site request refused");
+    expect((await signIn()).status).toBe(302);
+    expect((await signIn("hijacked-password")).status).not.toBe(302);
+  });
+
+  it("refuses cross-site posts to /teams/new, /organizations/new, /login and /logout", async () => {
+    const [teams, organizations] = [await total("teams"), await total("organizations")];
+    const tries: [string, Record<string, string>][] = [
+      ["/teams/new?_data=routes%2F_app.teams.new", { name: "csrf-team" }],
+      ["/teams/new", { name: "csrf-team" }],
+      ["/organizations/new?_data=routes%2F_app.organizations.new", { name: "csrf-org" }],
+      ["/organizations/new", { name: "csrf-org" }],
+      ["/logout", {}],
+    ];
+    for (const [url, fields] of tries) {
+      expect((await post(url, new URLSearchParams(fields), { Origin: EVIL })).status, url).toBe(403);
+    }
+    // Login CSRF: no session is handed out.
+    const login = await signIn(admin.password, { Origin: EVIL });
+    expect(login.status).toBe(403);
+    expect(login.cookie).toBe("");
+    expect([await total("teams"), await total("organizations")]).toEqual([teams, organizations]);
+    // The cookie still works: /logout did nothing.
+    expect((await fetch(`${base}/people`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+  });
+
+  it("without Origin, judges by Sec-Fetch-Site, then Referer; Origin: null only when same-origin", async () => {
+    const form = () => new URLSearchParams({ name: "csrf-team" });
+    const noOrigin = async (headers: Record<string, string>) => {
+      // fetch cannot drop Origin: a raw request.
+      return new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}/teams/new`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on("error", reject);
+        req.end(form().toString());
+      });
+    };
+    expect(await noOrigin({ "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    expect(await noOrigin({ "Sec-Fetch-Site": "same-site" })).toBe(403);
+    expect(await noOrigin({ Referer: `${EVIL}/page` })).toBe(403);
+    expect(await noOrigin({ Origin: "null" })).toBe(403);
+    expect(await noOrigin({ Origin: "null", "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    expect(await noOrigin({ Origin: `http://localhost:${PORT}` })).toBe(403);
+    // Same origin, by any of them; none at all is not a browser: accepted (the action answers).
+    expect(await noOrigin({ Origin: base })).not.toBe(403);
+    expect(await noOrigin({ "Sec-Fetch-Site": "same-origin" })).not.toBe(403);
+    expect(await noOrigin({ Referer: `${base}/teams/new` })).not.toBe(403);
+    expect(await noOrigin({})).not.toBe(403);
+  });
+
+  it("lets same-origin forms through: a password change, a new team", async () => {
+    const r = await post(changePassword(), new URLSearchParams({ password: "guard-password-2" }));
+    expect(r.status).toBeLessThan(400);
+    expect((await signIn("guard-password-2")).status).toBe(302);
+    const back = await post(changePassword(), new URLSearchParams({ password: admin.password }));
+    expect(back.status).toBeLessThan(400);
+    cookie = (await signIn()).cookie;
+    const before = await total("teams");
+    const team = await post("/teams/new", new URLSearchParams({ name: `guard-team-${Date.now()}` }));
+    expect(team.status).toBe(302);
+    expect(team.headers.getSetCookie().length).toBeGreaterThan(0);
+    expect(await total("teams")).toBe(before + 1);
+  });
+
+  it("exempts the SAML assertion consumer service (cross-site by design)", async () => {
+    const r = await post("/saml-callback.html", new URLSearchParams({ SAMLResponse: "x", RelayState: "/" }), { Origin: "https://idp.example" });
+    expect(r.status).not.toBe(403);
+    expect(r.status).toBeLessThan(500);
+  });
+
+  it("leaves GET alone, whatever the Origin", async () => {
+    const r = await fetch(`${base}/people`, { headers: { Cookie: cookie, Origin: EVIL } });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe("/api body limits (item 3)", () => {
+  it("answers 413 before reading a body over 1 MB, and uploads over their own limits", async () => {
+    const json = { "Content-Type": "application/json" };
+    for (const url of ["/api/auth/login", "/api/auth/users", "/api/organizations"]) {
+      const r = await rawPost(url, { ...json, "Content-Length": 400 * 1024 * 1024 }, 64 * 1024);
+      expect(r.status, url).toBe(413);
+      expect(JSON.parse(r.body)).toEqual({ message: expect.stringContaining("too large") });
+    }
+    const chunked = await rawPost("/api/auth/login", { ...json, "Transfer-Encoding": "chunked" }, 2 * 1024 * 1024, true);
+    expect(chunked.status).toBe(413);
+    // A 1.5 MB bot script passes the body limit (then 401: no token); 3 MB does not.
+    const script = (mb: number) => rawPost("/api/auth/bots/bot@example.com/script", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": Math.round(mb * 1024 * 1024) }, 0);
+    expect((await script(3)).status).toBe(413);
+    // Documents: 13.4 MB of base64 JSON passes, 20 MB does not.
+    const nlp = (mb: number) => rawPost("/api/nlp/api/v1/parser/parse", { ...json, "Content-Length": Math.round(mb * 1024 * 1024) }, 0);
+    expect((await nlp(20)).status).toBe(413);
+    const small = await fetch(`${base}/api/nlp/api/v1/parser/parse`, { method: "POST", headers: json, body: "x".repeat(5 * 1024 * 1024) });
+    expect(small.status).toBe(401);
+    await healthy();
+  });
+});
