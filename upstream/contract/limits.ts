@@ -53,8 +53,10 @@ export const LIST_LIMITS = {
  * Control characters (C0, DEL, C1) refused in one-line fields: everything but tab. Newlines cannot be typed in a
  * one-line input; a NUL or an escape sequence in a name is an attack or a corrupt paste, never a name.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ONE_LINE_FORBIDDEN = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/;
 /** In multi-line fields (descriptions, templates, setting values) tab, line feed and carriage return are allowed. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** True when `value` holds a control character the field does not allow. */
