@@ -2,9 +2,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { can } from "../../upstream/contract/permissions";
 import { matchRoute } from "../lib/routes";
 import { timeZoneOf } from "../lib/timezone.server";
-import { createApi, type Api } from "../lib/upstream.server";
+import { createApi, type Api, type UpstreamError } from "../lib/upstream.server";
 import type { Identity } from "./identity";
-import { refreshSession } from "./session.server";
+import { refreshSession, renewSession, signedOut } from "./session.server";
 
 export type Signed = {
   identity: Identity;
@@ -18,15 +18,27 @@ export type Signed = {
 type Args = { request: Request; context: AppLoadContext };
 
 /** The not-found answer (spec 1 §2): unknown routes and routes the user lacks the permission for. */
-export function notFound(): Response {
-  return new Response("Not found", { status: 404, statusText: "Not Found" });
+export function notFound(setCookie?: string | null): Response {
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  return new Response("Not found", { status: 404, statusText: "Not Found", headers });
 }
 
-/** The signed-in user, or the redirect to sign-in (thrown). */
+/**
+ * The signed-in user, or the redirect to sign-in (thrown). Its `api` reads every upstream refusal in one place
+ * (issue 8): a 401 anywhere — the session was revoked by log out elsewhere, a password change or a permission removal
+ * — signs the browser out (cookie cleared, sign-in screen, return path kept); a 403 while showing a page means the
+ * token promised a permission the user no longer holds: the not-found view, with a fresh token so the navigation
+ * follows. Actions that catch upstream errors rethrow these Responses (failureToast/statusOf in actions.server.ts).
+ */
 export async function requireUser({ request, context }: Args): Promise<Signed> {
   const { identity, token, setCookie } = await refreshSession(request, context);
   const timeZone = timeZoneOf(request);
-  return { identity, token, timeZone, setCookie, api: createApi(context, { token, timeZone }) };
+  const showing = request.method === "GET" || request.method === "HEAD";
+  const onError = async (error: UpstreamError) => {
+    if (error.status === 401) throw await signedOut(request, context);
+    if (error.status === 403 && showing) throw notFound(await renewSession(request, context, token));
+  };
+  return { identity, token, timeZone, setCookie, api: createApi(context, { token, timeZone, onError }) };
 }
 
 /** The signed-in user holding the permission that the route table gives this URL; else the not-found answer. */

@@ -101,6 +101,8 @@ export { safeRedirect } from "./redirect";
 
 export function loginRedirect(request: Request, headers?: HeadersInit): Response {
   const url = new URL(request.url);
+  // A client-side navigation's data request comes back to the page, not to its data.
+  url.searchParams.delete("_data");
   const back = url.pathname + url.search;
   const search = back === "/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
   return redirect(`/login${search}`, { headers });
@@ -152,6 +154,37 @@ function exchange(ctx: Ctx, token: string): Promise<string> {
   promise.catch(() => exchanges.delete(token));
   exchanges.set(token, { at: now, promise });
   return promise;
+}
+
+/** Signed out (issue 8): the session cookie cleared and the redirect to sign-in, keeping where the user was going. */
+export async function signedOut(request: Request, ctx: Ctx): Promise<Response> {
+  const storage = getSessionStorage(ctx);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return loginRedirect(request, { "Set-Cookie": await storage.destroySession(session) });
+}
+
+/**
+ * The session gets a fresh token now (current names and permissions), e.g. after the upstream refused something the
+ * old token's permissions promised. Answers the Set-Cookie to send, or null when the upstream could not be asked;
+ * throws the sign-in redirect when the session was revoked.
+ */
+export async function renewSession(request: Request, ctx: Ctx, token: string): Promise<string | null> {
+  try {
+    const fresh = await exchange(ctx, token);
+    return decodeToken(fresh) ? await commitToken(request, ctx, fresh) : null;
+  } catch (error) {
+    if (isUpstreamError(error, 401)) throw await signedOut(request, ctx);
+    return null;
+  }
+}
+
+/** Log out upstream: revokes the token's session there, so a copied cookie stops working. Failures are ignored. */
+export async function revokeSession(ctx: Ctx, token: string): Promise<void> {
+  try {
+    await createApi(ctx, { token }).send("POST", "/api/auth/logout");
+  } catch {
+    // Signed out here anyway; the session's tokens expire with their TTL.
+  }
 }
 
 /** Replaces the session's token (e.g. after the user changed their own permissions). */

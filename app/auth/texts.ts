@@ -5,7 +5,7 @@ export const SIGN_IN = {
   failed: "Authentication failed. Check your email/password and try again.",
   unavailable: "Sign-in is unavailable right now. Please, try again later or contact our development team.",
   throttled: (seconds: number) =>
-    `Too many failed attempts. Please wait ${seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`} before trying again.`,
+    `Too many failed attempts. Please wait ${seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? "1 second" : `${seconds} seconds`} before trying again.`,
 } as const;
 
 /** Single sign-on (spec 1 §2, §8): the buttons' failure toasts (the description is TRY_LATER). */

@@ -11,14 +11,27 @@ export function failed<T extends object>(body: T, toast: ToastData, status: numb
   return json({ ...body, toast }, { status });
 }
 
-/** The spec's failure toast: a title and the server's message, or the generic try-later text (spec 1 §8). */
+/**
+ * A Response caught by an action's try/catch is not a failure to show: the signed-in API throws the sign-in redirect
+ * when the upstream answers 401 (session revoked), and the not-found answer. Rethrow it so Remix answers it.
+ */
+export function rethrowResponse(error: unknown): void {
+  if (error instanceof Response) throw error;
+}
+
+/**
+ * The spec's failure toast: a title and the server's message, or the generic try-later text (spec 1 §8). A caught
+ * Response (see rethrowResponse) is thrown again instead.
+ */
 export function failureToast(title: string, error: unknown): ToastData {
+  rethrowResponse(error);
   const description = isUpstreamError(error) && error.status < 500 ? `${error.message} ${TRY_LATER}` : TRY_LATER;
   return { type: "error", message: title, description };
 }
 
 /** The status to answer for a failed upstream call: its own 4xx, else 502. */
 export function statusOf(error: unknown): number {
+  rethrowResponse(error);
   return isUpstreamError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
 }
 

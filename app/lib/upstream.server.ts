@@ -23,10 +23,17 @@ export type CallOptions = {
 /** The upstream as one signed-in user (or nobody) sees it: every call carries the bearer token and time zone. */
 export type Api = ReturnType<typeof createApi>;
 
-export function createApi(
-  context: Pick<AppLoadContext, "upstream" | "clientAddress">,
-  auth: { token?: string; timeZone?: string },
-) {
+export type ApiAuth = {
+  token?: string;
+  timeZone?: string;
+  /**
+   * Sees every failed call before it is thrown, and may throw something else instead: the signed-in API (guard.server.ts)
+   * turns a 401 into the sign-in redirect, so every loader and action treats a revoked session as signed out.
+   */
+  onError?: (error: UpstreamError) => Promise<void>;
+};
+
+export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddress">, auth: ApiAuth) {
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const headers = new Headers({ Accept: "application/json" });
     if (auth.token) headers.set("Authorization", `Bearer ${auth.token}`);
@@ -45,7 +52,11 @@ export function createApi(
     }
     const qs = search.size ? `?${search}` : "";
     const response = await context.upstream(`${path}${qs}`, { method, headers, body });
-    if (response.status < 200 || response.status > 300) throw await toError(response);
+    if (response.status < 200 || response.status > 300) {
+      const error = await toError(response);
+      await auth.onError?.(error);
+      throw error;
+    }
     return response;
   }
 

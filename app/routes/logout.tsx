@@ -1,11 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getSessionStorage } from "~/auth/session.server";
+import { getSessionStorage, readSession, revokeSession } from "~/auth/session.server";
 
-/** Log out is a POST: it ends the session and reloads onto the sign-in screen. */
+/**
+ * Log out is a POST: it revokes the session upstream (so a copied cookie stops working; a failure there is ignored),
+ * ends the cookie session and reloads onto the sign-in screen.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const storage = getSessionStorage(context);
-  const session = await storage.getSession(request.headers.get("Cookie"));
-  return redirect("/login", { headers: { "Set-Cookie": await storage.destroySession(session) } });
+  const { session, token } = await readSession(request, context);
+  if (token) await revokeSession(context, token);
+  return redirect("/login", { headers: { "Set-Cookie": await getSessionStorage(context).destroySession(session) } });
 }
 
 export async function loader() {

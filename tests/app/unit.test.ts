@@ -20,6 +20,7 @@ const payload = {
   firstName: "Ada",
   lastName: "Lovelace",
   permissions: ["users.read"],
+  sid: "s1",
   iat: 1_700_000_000,
   exp: 1_700_003_600,
 };
@@ -123,6 +124,7 @@ describe("new-user validation (spec 1 §5)", () => {
 describe("sign-in texts", () => {
   it("says how long to wait", () => {
     expect(SIGN_IN.throttled(30)).toBe("Too many failed attempts. Please wait 30 seconds before trying again.");
+    expect(SIGN_IN.throttled(1)).toBe("Too many failed attempts. Please wait 1 second before trying again.");
     expect(SIGN_IN.throttled(900)).toBe("Too many failed attempts. Please wait 15 minutes before trying again.");
   });
 });

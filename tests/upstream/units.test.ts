@@ -41,6 +41,7 @@ describe("tokens", () => {
     firstName: "A",
     lastName: "B",
     permissions: ["users.read"],
+    sid: "s1",
     iat: 1000,
     exp: 2000,
   };

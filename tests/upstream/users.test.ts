@@ -87,7 +87,7 @@ describe("permissions of the users endpoints", () => {
     expect((await h.call("DELETE", `/api/auth/users/${created.id}`, { token: manager.token })).status).toBe(204);
   });
 
-  test("a revoked permission takes effect at once, with the old token still in hand", async () => {
+  test("a revoked permission takes effect at once, with the old token still in hand: its session ends (401)", async () => {
     const h = await harness();
     const reader = await userWith(h, "reader@example.com", ["users.read"]);
     expect((await h.call("GET", "/api/auth/users", { token: reader.token })).status).toBe(200);
@@ -97,7 +97,11 @@ describe("permissions of the users endpoints", () => {
     });
     expect(revoke.status).toBe(200);
     expect(decodePayload(reader.token).permissions).toEqual(["users.read"]);
-    expect((await h.call("GET", "/api/auth/users", { token: reader.token })).status).toBe(403);
+    expect((await h.call("GET", "/api/auth/users", { token: reader.token })).status).toBe(401);
+    // Signed in again, the fresh token carries the current permissions and the upstream refuses the read.
+    const again = await h.login("reader@example.com", "secret1");
+    expect(decodePayload(again).permissions).toEqual([]);
+    expect((await h.call("GET", "/api/auth/users", { token: again })).status).toBe(403);
   });
 
   test("a deleted user's token stops working", async () => {

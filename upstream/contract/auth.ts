@@ -23,6 +23,8 @@ export const TokenPayload = z.object({
   firstName: z.string(),
   lastName: z.string(),
   permissions: z.array(z.string()),
+  /** The upstream session the token belongs to (issue 8): refresh keeps it; log out and password changes revoke it. */
+  sid: z.string(),
   iat: z.number(),
   exp: z.number(),
 });

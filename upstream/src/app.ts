@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, PERMISSION_KEYS, type TokenPayload, type User } from "../contract";
 import { hashPasswordSync, randomPassword } from "./auth/passwords";
 import { authRoutes } from "./auth/routes";
+import { SessionsStore } from "./auth/sessions";
 import { UsersStore } from "./auth/store";
 import { signToken, verifyToken } from "./auth/tokens";
 import { databaseFile, openDatabase, type Db } from "./db";
@@ -13,7 +14,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import { bodyLimits } from "./lib/body-limit";
 import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
-import { FailureLimiter } from "./lib/rate-limit";
+import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { nlpRoutes } from "./nlp/routes";
@@ -66,10 +67,14 @@ export type Upstream = {
   close(): void;
 };
 
+/** Sign-in throttling (issue 8 item 7; upstream/README.md "Sign-in rate limit"). */
 export const LOGIN_LIMITS = {
-  perAccount: { max: 5, windowMs: 15 * 60_000 },
+  // 3 free failures per (account, address), then 1 s, 2 s, 4 s … up to 15 min between attempts; forgotten after 24 h.
+  perPair: { free: 3, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetMs: 24 * 60 * 60_000 },
+  // Over 100 failures in an hour on one account, only addresses that have not failed on it may still try.
+  perAccount: { max: 100, windowMs: 60 * 60_000 },
   perAddress: { max: 20, windowMs: 15 * 60_000 },
-} as const;
+} as const satisfies LoginLimits;
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "jwt-secret");
@@ -138,8 +143,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         : null;
 
     const nowSeconds = () => Math.floor(now() / 1000);
-    const issueToken = (user: User): string => {
+    const sessions = new SessionsStore(db, now);
+    /** A token inside session `sessionId` (refresh), or inside a new session (sign-in, single sign-on). */
+    const issueToken = (user: User, sessionId?: string): string => {
       const iat = nowSeconds();
+      const exp = iat + ttl;
+      let sid = sessionId;
+      if (sid) sessions.renew(sid, exp * 1000);
+      else sid = sessions.open(user.id, exp * 1000);
       const payload: TokenPayload = {
         iss: issuer,
         sub: user.id,
@@ -147,13 +158,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         firstName: user.firstName,
         lastName: user.lastName,
         permissions: user.permissions,
+        sid,
         iat,
-        exp: iat + ttl,
+        exp,
       };
       return signToken(payload, secret);
     };
     const verify = (token: string) => verifyToken(token, secret, nowSeconds(), issuer);
-    const requireAuth = bearerAuth(verify, (id) => users.findActor(id));
+    const requireAuth = bearerAuth(verify, ({ sid, sub }) => sessions.actor(sid, sub));
 
     const sso = createSso(options.sso, { users, issueToken, now, log });
 
@@ -171,8 +183,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         providers: sso.providers,
         verifyToken: verify,
         requireAuth,
-        accountLimiter: new FailureLimiter({ ...LOGIN_LIMITS.perAccount, now }),
-        addressLimiter: new FailureLimiter({ ...LOGIN_LIMITS.perAddress, now }),
+        sessions,
+        throttle: new LoginThrottle(LOGIN_LIMITS, now),
       }),
     );
     app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));

@@ -121,6 +121,20 @@ export const MIGRATIONS: readonly Migration[] = [
       create index specifications_name on specifications (name collate nocase);
       create index specifications_created_at on specifications (created_at, id);`,
   },
+  {
+    id: "030_auth_sessions",
+    sql: `
+      create table sessions (
+        id text primary key, -- the tokens' sid claim
+        user_id text not null references users (id) on delete cascade,
+        created_at text not null,
+        last_seen_at text not null, -- last sign-in or refresh
+        expires_at integer not null, -- ms since the epoch: the expiry of the session's newest token
+        revoked_at text
+      );
+      create index sessions_user on sessions (user_id);
+      create index sessions_expires_at on sessions (expires_at);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

@@ -27,23 +27,27 @@ import {
   validate,
   type AppEnv,
 } from "../lib/http";
-import type { FailureLimiter } from "../lib/rate-limit";
+import type { LoginThrottle } from "../lib/rate-limit";
 import type { OrganizationsStore } from "../organizations/store";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
+import type { SessionsStore } from "./sessions";
 import { isUniqueViolation, type UsersStore } from "./store";
 
 export type AuthDeps = {
   users: UsersStore;
   organizations: OrganizationsStore;
-  /** Signs a token for `user` with the current clock and TTL. */
-  issueToken: (user: User) => string;
-  /** The payload of a valid, unexpired token from this upstream, else null. */
+  /**
+   * Signs a token for `user` with the current clock and TTL, inside session `sessionId` (refresh) or a new session
+   * (sign-in).
+   */
+  issueToken: (user: User, sessionId?: string) => string;
+  /** The payload of a valid, unexpired token from this upstream, else null (its session is not checked). */
   verifyToken: (token: string) => TokenPayload | null;
   requireAuth: MiddlewareHandler<AppEnv>;
-  /** Failed sign-ins per lower-cased email. */
-  accountLimiter: FailureLimiter;
-  /** Failed sign-ins per client address. */
-  addressLimiter: FailureLimiter;
+  /** Sign-in sessions: the tokens' `sid`. */
+  sessions: SessionsStore;
+  /** Failed sign-ins per (lower-cased email, client address), per email and per address. */
+  throttle: LoginThrottle;
   /** The external sign-in providers that are configured (single sign-on), in order. */
   providers?: () => Provider[];
 };
@@ -86,7 +90,7 @@ function normalizeScriptKey(value: string | null | undefined): string | null | u
 
 /** /api/auth/* */
 export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
-  const { users, organizations, requireAuth, accountLimiter, addressLimiter } = deps;
+  const { users, organizations, requireAuth, sessions, throttle } = deps;
   const app = new Hono<AppEnv>({ strict: false });
 
   function checkOrganizations(ids: readonly string[]): string[] {
@@ -103,7 +107,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     const body = await jsonBody(c, LoginBody);
     const email = body.email.trim().toLowerCase();
     const address = clientAddress(c);
-    const retryAfter = Math.max(accountLimiter.retryAfter(email), address ? addressLimiter.retryAfter(address) : 0);
+    const retryAfter = throttle.retryAfter(email, address);
     if (retryAfter > 0) {
       throw new HttpError(429, MESSAGES.tooManyAttempts, { "Retry-After": String(retryAfter) }, { retryAfter });
     }
@@ -113,20 +117,28 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
       : await verifyNothing(body.password);
     const user = ok && credentials ? users.findById(credentials.id) : null;
     if (!user) {
-      accountLimiter.fail(email);
-      if (address) addressLimiter.fail(address);
+      throttle.fail(email, address);
       throw new HttpError(401, MESSAGES.invalidLogin);
     }
-    accountLimiter.clear(email);
+    throttle.succeed(email, address);
     return c.json({ token: deps.issueToken(user) } satisfies TokenAnswer);
   });
 
+  // A new token in the same session; refused when the session was revoked (log out, password change, permissions).
   app.post("/refresh", async (c) => {
     const body = await jsonBody(c, RefreshBody);
     const payload = deps.verifyToken(body.token);
-    const user = payload ? users.findById(payload.sub) : null;
-    if (!user) throw new HttpError(401, MESSAGES.invalidToken);
-    return c.json({ token: deps.issueToken(user) } satisfies TokenAnswer);
+    const active = payload ? sessions.actor(payload.sid, payload.sub) : null;
+    const user = active && payload ? users.findById(payload.sub) : null;
+    if (!user || !payload) throw new HttpError(401, MESSAGES.invalidToken);
+    return c.json({ token: deps.issueToken(user, payload.sid) } satisfies TokenAnswer);
+  });
+
+  // Log out: revokes the caller's session; every token of it stops working (API and refresh).
+  app.post("/logout", requireAuth, (c) => {
+    const sid = c.get("actor").sessionId;
+    if (sid) sessions.revoke(sid);
+    return c.body(null, 204);
   });
 
   app.get("/permissions/list", requireAuth, (c) => c.json([...PERMISSION_KEYS]));
@@ -209,6 +221,13 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
       c.get("actor").email,
     );
     if (!updated) throw notFound(MESSAGES.userNotFound);
+    // A new password, or a permission taken away, ends the user's other sessions: whoever holds them must sign in
+    // again (and then gets the current permissions). The caller's own session stays when they changed themselves.
+    const removed = permissions !== undefined && existing.permissions.some((p) => !permissions?.includes(p));
+    if (password !== undefined || removed) {
+      const actor = c.get("actor");
+      sessions.revokeUser(id, actor.id === id ? actor.sessionId : undefined);
+    }
     return c.json(updated);
   });
 

@@ -18,6 +18,7 @@ export function signToken(payload: TokenPayload, secret: string): string {
     firstName: payload.firstName,
     lastName: payload.lastName,
     permissions: payload.permissions,
+    sid: payload.sid,
     iat: payload.iat,
     exp: payload.exp,
   };

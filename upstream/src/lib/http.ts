@@ -4,7 +4,13 @@ import type { z } from "zod";
 import { ListQuery, can } from "../../contract";
 
 /** The signed-in user a request acts for, as the database holds it NOW (not as the token remembers it). */
-export type Actor = { id: string; email: string; permissions: string[] };
+export type Actor = {
+  id: string;
+  email: string;
+  permissions: string[];
+  /** The session of the bearer token that authenticated this request (issue 8: log out revokes it). */
+  sessionId?: string;
+};
 
 /**
  * What the caller passes as `fetch(request, env)`. `trusted`: the back office calling in-process on behalf of a
@@ -91,17 +97,19 @@ export function bearerToken(c: AppContext): string | null {
 }
 
 /**
- * Authentication middleware: a valid, unexpired bearer token whose user still exists, else 401. Sets `actor` from the
- * database (current permissions), so revoking a permission takes effect on the next request.
+ * Authentication middleware: a valid, unexpired bearer token whose session is still active (not revoked by log out,
+ * a password change or a permission removal) and whose user still exists, else 401. `loadActor` is one prepared
+ * primary-key lookup of the session joined to its user; it sets `actor` from the database (current permissions), so
+ * revoking a permission takes effect on the next request.
  */
 export function bearerAuth(
-  verify: (token: string) => { sub: string } | null,
-  loadActor: (id: string) => Actor | null,
+  verify: (token: string) => { sub: string; sid: string } | null,
+  loadActor: (payload: { sub: string; sid: string }) => Actor | null,
 ): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c);
     const payload = token ? verify(token) : null;
-    const actor = payload ? loadActor(payload.sub) : null;
+    const actor = payload ? loadActor(payload) : null;
     if (!actor) throw new HttpError(401, "Authentication required.");
     c.set("actor", actor);
     await next();
