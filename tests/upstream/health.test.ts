@@ -141,7 +141,8 @@ describe("upstream health", () => {
       uid: 65534,
       gid: 65534,
       cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? "", NODE_PATH: path.resolve("node_modules") },
+      // Typed loosely: the NODE_ENV typing of ProcessEnv does not apply to a child's environment.
+      env: { PATH: process.env.PATH ?? "", NODE_PATH: path.resolve("node_modules") } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
     });
     expect(result.stderr).toBe("");
