@@ -15,6 +15,7 @@ function start(env: Record<string, string>, dataDir: string) {
     // A clean environment: only what the test sets (typed loosely: the NODE_ENV typing of ProcessEnv does not apply).
     env: {
       PATH: process.env.PATH ?? "",
+      BUILD_DIR,
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_REQUESTS: "false",
