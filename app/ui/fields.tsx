@@ -244,6 +244,10 @@ export function SaveButton({
       className="btn btn-primary"
       aria-disabled={refusing ? "true" : undefined}
       onClick={onClick}
+      // Keeps focus (and the field being typed in) where it is until the click: a blur here would validate that
+      // field, its message would push this button down, and the mouseup would land beside it (no click at all).
+      // The submit validates every field and focuses the first invalid one anyway.
+      onMouseDown={hydrated ? (e) => e.preventDefault() : undefined}
     >
       {mine && busyLabel ? busyLabel : label}
     </button>
