@@ -68,6 +68,10 @@ export function createRequestHandler({
           headers.set("content-type", guarded.contentType);
           headers.set("content-length", String(guarded.body.byteLength));
           headers.delete("transfer-encoding");
+          // The guard has judged the origin (against PUBLIC_URL or this request's origin, with TRUST_PROXY). Remix's
+          // own check compares Origin with X-Forwarded-Host/Host and throws (a 500) when a proxy or PUBLIC_URL makes
+          // them differ: it gets nothing to compare. No route reads Origin.
+          headers.delete("origin");
           init.body = guarded.body as Uint8Array<ArrayBuffer>;
         } else {
           init.body = createReadableStreamFromReadable(req);

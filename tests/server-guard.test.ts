@@ -217,6 +217,13 @@ describe("form guard: only forms (item 8)", () => {
     await healthy();
   });
 
+  it("answers a same-origin post whose X-Forwarded-Host differs (Remix's own origin check threw a 500)", async () => {
+    const r = await post("/login", new URLSearchParams({ email: "nobody@guard.test", password: "wrong-password", redirectTo: "/" }), {
+      "X-Forwarded-Host": "other.example",
+    });
+    expect(r.status).toBeLessThan(500);
+  });
+
   it("takes an empty body as an empty form", async () => {
     for (const url of urls()) {
       const r = await post(url, null);
