@@ -78,7 +78,7 @@ describe("form bodies (issue 8 items 1 and 8)", () => {
     const sent = new Response(form);
     const checked = await checkForm(Buffer.from(await sent.arrayBuffer()), sent.headers.get("content-type")!);
     if (!checked.ok) throw new Error(checked.message);
-    const back = await new Response(checked.body, { headers: { "content-type": checked.contentType } }).formData();
+    const back = await new Response(checked.body as Uint8Array<ArrayBuffer>, { headers: { "content-type": checked.contentType } }).formData();
     expect(back.get("intent")).toBe("upload");
     expect(await (back.get("file") as File).text()).toBe("console.log(1)");
     expect(checked.contentType).toMatch(/^multipart\/form-data; boundary=[^;"]+$/);
