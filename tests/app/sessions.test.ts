@@ -16,7 +16,7 @@ const NOT_FOUND = "Nothing here :(";
 function copyOf(browser: Browser | string): Browser {
   const copy = app.browser();
   const header = typeof browser === "string" ? browser : browser.header();
-  copy.store(new Response(null, { headers: header.split("; ").map((c) => ["Set-Cookie", c]) }));
+  copy.store(new Response(null, { headers: header.split("; ").map((c): [string, string] => ["Set-Cookie", c]) }));
   return copy;
 }
 
