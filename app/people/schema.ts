@@ -23,11 +23,11 @@ const script = limitText(z.string(), L.script, TEXT_LIMITS.scriptKey).optional()
 const scriptKey = limitText(z.string(), L.version, TEXT_LIMITS.scriptKey).optional();
 const email = z.string().email();
 /** A password as the forms take it: required, at least 6 characters (spec 1 §5), at most TEXT_LIMITS.password. */
-const password = z
-  .string({ required_error: V.passwordRequired })
-  .min(1, V.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, V.passwordShort)
-  .max(TEXT_LIMITS.password, LIMIT_MESSAGES.tooLong(L.password, TEXT_LIMITS.password));
+const password = limitText(
+  z.string({ required_error: V.passwordRequired }).min(1, V.passwordRequired).min(MIN_PASSWORD_LENGTH, V.passwordShort),
+  L.password,
+  TEXT_LIMITS.password,
+);
 
 /** Assistants (spec 1 §2): one text field of emails separated by ";", each well-formed. */
 export const assistantsField = z

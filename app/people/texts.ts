@@ -1,3 +1,5 @@
+import { FORM_TEXTS } from "../lib/form-texts";
+
 /** People texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
 export const PEOPLE = {
   listTitle: "People",
@@ -109,7 +111,7 @@ export const PEOPLE = {
       "Failed to change permissions for user. Check your input and try again. If an error still occurs, please, contact our developers.",
     failedTitle: "Update failed",
     /** A post that does not carry every permission's previous state (not from this form): nothing is changed. */
-    incomplete: "The form is incomplete. Reload the page and try again.",
+    incomplete: FORM_TEXTS.incomplete,
   },
   authorization: {
     title: "Authorization",

@@ -12,6 +12,7 @@ import { ORGANIZATIONS } from "~/organizations/texts";
 import { ConfirmAction } from "~/ui/confirm";
 import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "organizations.write");
   const id = args.params.id ?? "";
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (intentOf(formData) === "delete") {
     if (!isConfirmed(formData)) return json({ confirm: "delete" as const, toast: null });
     try {

@@ -10,6 +10,7 @@ import { OrganizationSchema } from "~/organizations/schema";
 import { ORGANIZATIONS } from "~/organizations/texts";
 import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requireRoute(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: OrganizationSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: OrganizationSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await organizations.create(api, submission.value);

@@ -23,6 +23,7 @@ import { FormError, ReadOnlyField, SaveButton } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { joinTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -60,7 +61,7 @@ const field = (form: FormData, name: string) => {
 export async function action(args: ActionFunctionArgs) {
   const { api, identity, timeZone } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = intentOf(formData);
 
   if (intent === "delete") {

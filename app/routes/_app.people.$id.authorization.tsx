@@ -15,6 +15,7 @@ import { FormError } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { TagInput, joinTags, splitTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm, requireFields } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -42,7 +43,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
-  const submission = parseWithZod(await args.request.formData(), { schema: AuthorizationSchema });
+  const formData = await readForm(args.request);
+  requireFields(formData, ["registrationNumbers", "customerNumbers"]);
+  const submission = parseWithZod(formData, { schema: AuthorizationSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await authorizations.put(api, id, submission.value);

@@ -13,6 +13,7 @@ import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
 import { FormError, ReadOnlyField, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
-  const submission = parseWithZod(await args.request.formData(), { schema: ChangePasswordSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await users.update(api, { id, password: submission.value.password });

@@ -16,6 +16,7 @@ import { users } from "~/people/users.server";
 import { FormError } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, identity, token } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const keys = await catalogue(api);
   const write = new Set(form.getAll("write").map(String));
   const read = new Set(form.getAll("read").map(String));

@@ -24,6 +24,7 @@ import { UserLinks } from "~/people/UserLinks";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
 import { Toast, toastOf, type ToastData } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -62,7 +63,7 @@ const reply = (body: Reply, status = 200) => json(body, { status });
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "users.write");
   const user = await loadUser(api, args.params.id ?? "");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const rows = rowsFromForm(form);
   const intent = intentOf(form);
 

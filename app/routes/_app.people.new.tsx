@@ -14,6 +14,7 @@ import { users } from "~/people/users.server";
 import { syncAssistants } from "~/teams/teams.server";
 import { DefaultSubmit, FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -31,7 +32,7 @@ const field = (form: FormData, name: string) => {
 
 export async function action(args: ActionFunctionArgs) {
   const { api, timeZone } = await requireRoute(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: NewUserSchema });
   const intent = intentOf(formData);
 

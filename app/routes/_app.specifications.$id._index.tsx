@@ -1,17 +1,10 @@
-import {
-  MaxPartSizeExceededError,
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MAX_DOCUMENT_BYTES, joinParagraphs, type ContextObjectAnswer, type GenerateAnswer } from "../../upstream/contract/nlp";
 import { can } from "../../upstream/contract/permissions";
 import { requireRoute } from "~/auth/guard.server";
 import { failureToast } from "~/lib/actions.server";
+import { fileOf, readForm } from "~/lib/form.server";
 import { isUpstreamError } from "~/lib/upstream.server";
 import { HelpPanel, type HelpTab } from "~/specifications/HelpPanel";
 import { specifications } from "~/specifications/specifications.server";
@@ -27,9 +20,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 const D = SPECIFICATIONS.detail;
-/** Multipart parts: the .docx (10 MB) and, posted back, its base64 copy (4/3 of that) plus the form's text fields. */
-const MAX_PART_BYTES = Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 1024;
-
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity } = await requireRoute(args);
   const url = new URL(args.request.url);
@@ -68,21 +58,7 @@ const text = (form: FormData, name: string) => {
 export async function action(args: ActionFunctionArgs) {
   const { api, identity } = await requireRoute(args);
   const id = args.params.id ?? "";
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      args.request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_PART_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return json(
-        { ...empty("upload", ""), uploadError: D.tooLarge, toast: { type: "error", message: SPECIFICATIONS.toasts.contextFailed, description: D.tooLarge } } satisfies Sample,
-        { status: 413 },
-      );
-    }
-    throw error;
-  }
+  const form = await readForm(args.request);
   const intent = text(form, "intent");
   const template = text(form, "template");
   const sample: Sample = empty(intent, template);
@@ -103,9 +79,11 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   if (intent === "upload") {
-    const file = form.get("document");
-    if (!(file instanceof File) || file.size === 0 || !file.name) {
-      return json({ ...sample, uploadError: D.noFile }, { status: 400 });
+    const file = fileOf(form, "document");
+    if (!file) return json({ ...sample, uploadError: D.noFile }, { status: 400 });
+    if (file.size > MAX_DOCUMENT_BYTES) {
+      const toast: ToastData = { type: "error", message: SPECIFICATIONS.toasts.contextFailed, description: D.tooLarge };
+      return json({ ...sample, document: null, uploadError: D.tooLarge, toast }, { status: 413 });
     }
     if (!/\.docx$/i.test(file.name)) {
       sample.document = null;

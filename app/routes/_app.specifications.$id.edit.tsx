@@ -11,6 +11,7 @@ import { specifications } from "~/specifications/specifications.server";
 import { SPECIFICATIONS } from "~/specifications/texts";
 import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "specifications.write");
   const id = args.params.id ?? "";
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (intentOf(formData) === "delete") {
     if (!isConfirmed(formData)) return json({ confirm: "delete" as const, toast: null });
     try {

@@ -9,6 +9,7 @@ import { SpecificationForm } from "~/specifications/SpecificationForm";
 import { specifications } from "~/specifications/specifications.server";
 import { SPECIFICATIONS } from "~/specifications/texts";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -21,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requireRoute(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: SpecificationSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: SpecificationSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   let id: string;
   try {

@@ -15,6 +15,7 @@ import { FormError, ReadOnlyField, TextField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = intentOf(formData);
   const here = `/teams/${encodeURIComponent(id)}`;
 

@@ -11,6 +11,7 @@ import { teams } from "~/teams/teams.server";
 import { TEAMS } from "~/teams/texts";
 import { FormError, TextField, SaveButton } from "~/ui/fields";
 import { Toast, toastOf } from "~/ui/toast";
+import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { api } = await requirePermission(args, "users.write");
-  const submission = parseWithZod(await args.request.formData(), { schema: NewTeamSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: NewTeamSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await teams.create(api, { name: submission.value.name, members: [], assistantsTeam: false });

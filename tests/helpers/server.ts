@@ -22,6 +22,7 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_REQUESTS: "false",
+      BUILD_DIR,
       ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
 
 /** POST /api/auth/login */
-export const LoginBody = z.object({ email: z.string(), password: z.string() });
+export const LoginBody = z.object({
+  email: z.string().max(TEXT_LIMITS.email, LIMIT_MESSAGES.tooLong("Email", TEXT_LIMITS.email)),
+  password: z.string().max(TEXT_LIMITS.password, LIMIT_MESSAGES.tooLong("Password", TEXT_LIMITS.password)),
+});
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** Answer of POST /api/auth/login and POST /api/auth/refresh. */
@@ -62,7 +65,8 @@ const UserFields = {
   firstName: boundedText("First name", TEXT_LIMITS.name),
   lastName: boundedText("Last name", TEXT_LIMITS.name),
   email: boundedText("Email", TEXT_LIMITS.email),
-  password: z.string().max(TEXT_LIMITS.password, LIMIT_MESSAGES.tooLong("Password", TEXT_LIMITS.password)),
+  // Any printable character, spaces and tab included; no other control character (nobody can type one).
+  password: boundedText("Password", TEXT_LIMITS.password),
   assistants: boundedList(boundedText("Assistant", TEXT_LIMITS.email), "assistants", LIST_LIMITS.members),
   scriptKey: boundedText("Script key", TEXT_LIMITS.scriptKey).nullable(),
   organizations: boundedList(boundedText("Organization id", TEXT_LIMITS.id), "organizations", LIST_LIMITS.organizations),
