@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText, pageOf } from "./common";
+import { defineResource } from "./resource";
 
 /** GET /api/organizations/user — id and name of every organization, for pickers. */
 export const OrganizationOption = z.object({ id: z.string(), name: z.string() });
@@ -52,3 +53,17 @@ export type OrganizationCreate = z.input<typeof OrganizationCreate>;
 /** PATCH /api/organizations/{id}: only the fields sent change. */
 export const OrganizationUpdate = OrganizationCreate.partial();
 export type OrganizationUpdate = z.input<typeof OrganizationUpdate>;
+
+/**
+ * /api/organizations (spec 3 §7): reading needs organizations.read, creating the exact `organizations` permission,
+ * changing and deleting organizations.write.
+ */
+export const OrganizationsResource = defineResource({
+  name: "organizations",
+  path: "/api/organizations",
+  item: Organization,
+  create: OrganizationCreate,
+  update: OrganizationUpdate,
+  permissions: { read: "organizations.read", create: "organizations", write: "organizations.write" },
+  notFound: "Organization not found.",
+});

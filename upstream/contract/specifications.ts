@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText, pageOf } from "./common";
+import { defineResource } from "./resource";
 
 /** Specification types (spec 1 §9), in the list filter's order. */
 export const SPECIFICATION_TYPES = ["abstract", "flowchart", "summary", "claims", "boilerplate"] as const;
@@ -77,6 +78,20 @@ export const SpecificationUpdate = z
   })
   .partial();
 export type SpecificationUpdate = z.input<typeof SpecificationUpdate>;
+
+/**
+ * /api/specifications (spec 1 §7): reading needs specifications.read; creating, changing and deleting
+ * specifications.write. The list takes `?types=abstract,claims` (absent: every type; empty: none).
+ */
+export const SpecificationsResource = defineResource({
+  name: "specifications",
+  path: "/api/specifications",
+  item: Specification,
+  create: SpecificationCreate,
+  update: SpecificationUpdate,
+  permissions: { read: "specifications.read", create: "specifications.write", write: "specifications.write" },
+  notFound: "Specification not found.",
+});
 
 /** POST /api/specifications/params */
 export const ParamsBody = z.object({
