@@ -1,5 +1,23 @@
+import type { Statement } from "better-sqlite3";
 import type { ListQuery, Page } from "../../contract";
 import type { Db } from "../db";
+
+/** Prepared statements by SQL text, per database (issue 10: `db.prepare` once, not per call). */
+const statements = new WeakMap<Db, Map<string, Statement>>();
+/** The SQL of lists is the developer's (a handful of shapes per collection): the bound is only a safety net. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/** `db.prepare(sql)`, prepared once per database and SQL text and reused after. */
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    cache.set(sql, (statement = db.prepare(sql)));
+  }
+  return statement;
+}
 
 /**
  * How to list one collection. Every string here is SQL written by the developer (never user input); user input only
@@ -61,11 +79,10 @@ export function listPage<Row, Item>(
     params.push(...source.search.map(() => q));
   }
   const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
-  const total = (db.prepare(`select count(*) as n from ${source.from} ${where}`).get(...params) as { n: number }).n;
-  const rows = db
-    .prepare(
-      `select ${source.select} from ${source.from} ${where} order by ${orderBy(source, query.sort)} limit ? offset ?`,
-    )
-    .all(...params, query.pageSize, (query.page - 1) * query.pageSize) as Row[];
+  const total = (prepared(db, `select count(*) as n from ${source.from} ${where}`).get(...params) as { n: number }).n;
+  const rows = prepared(
+    db,
+    `select ${source.select} from ${source.from} ${where} order by ${orderBy(source, query.sort)} limit ? offset ?`,
+  ).all(...params, query.pageSize, (query.page - 1) * query.pageSize) as Row[];
   return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
 }
