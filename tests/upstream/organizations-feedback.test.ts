@@ -10,9 +10,10 @@ describe("GET /api/organizations/user", () => {
     expect(await (await h.call("GET", "/api/organizations/user", { token: h.adminToken })).json()).toEqual([]);
     const db = openDatabase(h.dir);
     const store = new OrganizationsStore(db, () => START);
-    const globex = store.create("globex", null, { customerNumber: "42" });
-    const acme = store.create("Acme", null);
-    const initech = store.create("Initech", null);
+    const add = (name: string) => ({ id: store.create({ name }, null).id, name });
+    const globex = add("globex");
+    const acme = add("Acme");
+    const initech = add("Initech");
     db.close();
     await h.createUser({ email: "plain@example.com" });
     const token = await h.login("plain@example.com", "secret1");

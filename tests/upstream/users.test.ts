@@ -21,7 +21,7 @@ function addOrganizations(h: Harness, names: string[]): string[] {
   const db = openDatabase(h.dir);
   try {
     const store = new OrganizationsStore(db, () => START);
-    return names.map((name) => store.create(name, ADMIN.email).id);
+    return names.map((name) => store.create({ name }, ADMIN.email).id);
   } finally {
     db.close();
   }
