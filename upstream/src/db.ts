@@ -135,6 +135,17 @@ export const MIGRATIONS: readonly Migration[] = [
       create index sessions_user on sessions (user_id);
       create index sessions_expires_at on sessions (expires_at);`,
   },
+  {
+    id: "040_list_indexes",
+    // Issue 10: every list's sort=name (the collection store's `lower(name), id`) and sort=newest/oldest read an index
+    // instead of sorting the table. Search (`instr(lower(x), q)`) is a substring match: no index serves it.
+    sql: `
+      create index organizations_lower_name on organizations (lower(name), id);
+      create index organizations_created_at on organizations (created_at, id);
+      create index specifications_lower_name on specifications (lower(name), id);
+      create index teams_lower_name on teams (lower(name), id);
+      create index users_lower_name on users (lower(first_name || ' ' || last_name), lower(email), id);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
