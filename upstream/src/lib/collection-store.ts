@@ -6,7 +6,13 @@ import { listPage, type CollectionSource } from "./collection";
 import { conflict, isoNow } from "./http";
 
 /** The fields the store sets on every record (the contract's `Audit` plus the id). */
-export type Stored = { id: string; createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null };
+export type Stored = {
+  id: string;
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+};
 /** What a caller gives and changes: the record without its id and audit fields. */
 export type ValuesOf<Item extends Stored> = Omit<Item, keyof Stored>;
 

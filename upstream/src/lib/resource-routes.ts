@@ -15,7 +15,13 @@ export type ResourceStore<Item, Values, Filters extends object = Record<never, n
 };
 
 /** What is special about one resource. Every hook is optional. */
-export type ResourceHooks<Item, Values, Filters extends object, Create extends z.AnyZodObject, Update extends z.AnyZodObject> = {
+export type ResourceHooks<
+  Item,
+  Values,
+  Filters extends object,
+  Create extends z.AnyZodObject,
+  Update extends z.AnyZodObject,
+> = {
   /** Extra routes, mounted before `/:id` (so `/user` or `/params` is never read as an id). Check permissions there. */
   routes?: (app: Hono<AppEnv>) => void;
   /** The list's extra filters read from the query (throw `badRequest` on bad values). */

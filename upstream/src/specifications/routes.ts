@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { ParamsBody, SpecificationType, SpecificationsResource, type ParamsAnswer } from "../../contract/specifications";
+import {
+  ParamsBody,
+  SpecificationType,
+  SpecificationsResource,
+  type ParamsAnswer,
+} from "../../contract/specifications";
 import { TemplateError, templateParams } from "../nlp/generator";
 import { badRequest, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
 import { resourceRoutes } from "../lib/resource-routes";
@@ -10,11 +15,21 @@ import type { SpecificationsStore } from "./store";
 const TypesQuery = z
   .string()
   .optional()
-  .transform((v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    v === undefined
+      ? undefined
+      : v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+  )
   .pipe(z.array(SpecificationType).optional());
 
 /** /api/specifications/* (spec 1 §7): the resource kit's routes, the `types` filter and `POST /params`. */
-export function specificationRoutes(deps: { specifications: SpecificationsStore; requireAuth: MiddlewareHandler<AppEnv> }) {
+export function specificationRoutes(deps: {
+  specifications: SpecificationsStore;
+  requireAuth: MiddlewareHandler<AppEnv>;
+}) {
   const { specifications, requireAuth } = deps;
   return resourceRoutes(SpecificationsResource, specifications, {
     requireAuth,

@@ -3,7 +3,6 @@ import type { Specification, SpecificationType } from "../../contract/specificat
 import type { Db } from "../db";
 import { CollectionStore, columns } from "../lib/collection-store";
 
-
 /** Drops case-insensitive duplicates, first spelling wins. */
 function uniqueTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -32,7 +31,9 @@ export class SpecificationsStore extends CollectionStore<Specification, { types:
       },
       search: ["name", "description", "tags"],
       // An empty list keeps nothing; one statement whatever the number of types.
-      filters: { types: (types) => ({ sql: "type in (select value from json_each(?))", params: [JSON.stringify(types)] }) },
+      filters: {
+        types: (types) => ({ sql: "type in (select value from json_each(?))", params: [JSON.stringify(types)] }),
+      },
       normalize: (values) => ({ ...values, tags: uniqueTags(values.tags) }),
     });
     this.tagQuery = db
