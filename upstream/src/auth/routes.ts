@@ -115,7 +115,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     const ok = credentials
       ? await verifyPassword(body.password, credentials.passwordHash)
       : await verifyNothing(body.password);
-    const user = ok && credentials ? users.findById(credentials.id) : null;
+    const user = ok && credentials ? users.get(credentials.id) : null;
     if (!user) {
       throttle.fail(email, address);
       throw new HttpError(401, MESSAGES.invalidLogin);
@@ -129,7 +129,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     const body = await jsonBody(c, RefreshBody);
     const payload = deps.verifyToken(body.token);
     const active = payload ? sessions.actor(payload.sid, payload.sub) : null;
-    const user = active && payload ? users.findById(payload.sub) : null;
+    const user = active && payload ? users.get(payload.sub) : null;
     if (!user || !payload) throw new HttpError(401, MESSAGES.invalidToken);
     return c.json({ token: deps.issueToken(user, payload.sid) } satisfies TokenAnswer);
   });
@@ -146,7 +146,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
   app.get("/users", requireAuth, requirePermission("users.read"), (c) => c.json(users.list(listQuery(c))));
 
   app.get("/users/:id", requireAuth, requirePermission("users.read"), (c) => {
-    const user = users.findById(c.req.param("id"));
+    const user = users.get(c.req.param("id"));
     if (!user) throw notFound(MESSAGES.userNotFound);
     return c.json(user);
   });
@@ -191,7 +191,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     const raw = await readJson(c);
     const body = validate(UserUpdate, raw);
     if (body.id !== id) throw fail("id", "Must match the user id in the path.");
-    const existing = users.findById(id);
+    const existing = users.get(id);
     if (!existing) throw notFound(MESSAGES.userNotFound);
     const sentEmail = (raw as { email?: unknown }).email;
     if (sentEmail !== undefined && (typeof sentEmail !== "string" || sentEmail.trim().toLowerCase() !== existing.email)) {
@@ -234,7 +234,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
   app.delete("/users/:id", requireAuth, requirePermission("users.write"), (c) => {
     const id = c.req.param("id");
     if (id === c.get("actor").id) throw new HttpError(403, MESSAGES.selfDelete);
-    if (!users.delete(id)) throw notFound(MESSAGES.userNotFound);
+    if (!users.remove(id)) throw notFound(MESSAGES.userNotFound);
     return c.body(null, 204);
   });
 

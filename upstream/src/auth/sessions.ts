@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../db";
-import type { Actor } from "../lib/http";
+import { isoNow, type Actor } from "../lib/http";
 
 /** How often expired sessions are deleted (at most; triggered by sign-ins). */
 const PRUNE_EVERY_MS = 60_000;
@@ -49,15 +49,11 @@ export class SessionsStore {
     this.prune = db.prepare("delete from sessions where expires_at <= ?");
   }
 
-  private at(): string {
-    return new Date(this.now()).toISOString();
-  }
-
   /** Opens a session for `userId` lasting until `expiresAt` (ms); answers its id. Prunes expired ones now and then. */
   open(userId: string, expiresAt: number): string {
     this.pruneExpired();
     const id = crypto.randomBytes(16).toString("base64url");
-    const at = this.at();
+    const at = isoNow(this.now);
     this.insert.run(id, userId, at, at, expiresAt);
     return id;
   }
@@ -70,17 +66,17 @@ export class SessionsStore {
 
   /** A token was refreshed inside session `sid`: it now lasts until `expiresAt` (ms). */
   renew(sid: string, expiresAt: number): void {
-    this.extend.run(expiresAt, this.at(), sid);
+    this.extend.run(expiresAt, isoNow(this.now), sid);
   }
 
   /** Revokes one session (log out). */
   revoke(sid: string): void {
-    this.revokeOne.run(this.at(), sid);
+    this.revokeOne.run(isoNow(this.now), sid);
   }
 
   /** Revokes every session of `userId` except `keep` (the caller's own, when it is theirs); answers how many. */
   revokeUser(userId: string, keep?: string): number {
-    return this.revokeOthers.run(this.at(), userId, keep ?? "").changes;
+    return this.revokeOthers.run(isoNow(this.now), userId, keep ?? "").changes;
   }
 
   /** Deletes sessions past their expiry (revoked or not), at most once a minute. */

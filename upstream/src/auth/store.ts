@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { ListQuery, Page, User } from "../../contract";
 import type { Db } from "../db";
-import { listPage, type CollectionSource } from "../lib/collection";
-import type { Actor } from "../lib/http";
+import { listPage, prepared, type CollectionSource } from "../lib/collection";
+import { isoNow, type Actor } from "../lib/http";
 
 type UserRow = {
   id: string;
@@ -68,33 +68,24 @@ export type NewUser = {
 
 export type UserChanges = Partial<Omit<NewUser, "email">>;
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
+export { isUniqueViolation } from "../lib/collection-store";
 
 /** Users and their organization links. Emails are stored lower-cased and unique (case-insensitive). */
 export class UsersStore {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
-  ) {}
-
-  private at(): string {
-    return new Date(this.now()).toISOString();
-  }
+  constructor(private readonly db: Db, private readonly now: () => number) {}
 
   count(): number {
-    return this.db.prepare("select count(*) from users").pluck().get() as number;
+    return prepared(this.db, "select count(*) from users").pluck().get() as number;
   }
 
-  findById(id: string): User | null {
-    const row = this.db.prepare(`select ${SELECT} from users u where u.id = ?`).get(id) as UserRow | undefined;
+  get(id: string): User | null {
+    const row = prepared(this.db, `select ${SELECT} from users u where u.id = ?`).get(id) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 
   /** The id, email and current permissions of a user, for authorization. */
   findActor(id: string): Actor | null {
-    const row = this.db.prepare("select id, email, permissions from users where id = ?").get(id) as
+    const row = prepared(this.db, "select id, email, permissions from users where id = ?").get(id) as
       | { id: string; email: string; permissions: string }
       | undefined;
     return row ? { id: row.id, email: row.email, permissions: stringArray(row.permissions) } : null;
@@ -102,14 +93,14 @@ export class UsersStore {
 
   /** The id and password hash of the user with `email` (case-insensitive). */
   findCredentials(email: string): { id: string; passwordHash: string } | null {
-    const row = this.db.prepare("select id, password_hash from users where email = ?").get(email) as
+    const row = prepared(this.db, "select id, password_hash from users where email = ?").get(email) as
       | { id: string; password_hash: string }
       | undefined;
     return row ? { id: row.id, passwordHash: row.password_hash } : null;
   }
 
   emailExists(email: string): boolean {
-    return this.db.prepare("select 1 from users where email = ?").get(email) !== undefined;
+    return prepared(this.db, "select 1 from users where email = ?").get(email) !== undefined;
   }
 
   list(query: ListQuery): Page<User> {
@@ -117,8 +108,9 @@ export class UsersStore {
   }
 
   private setOrganizations(userId: string, organizations: readonly string[]): void {
-    this.db.prepare("delete from user_organizations where user_id = ?").run(userId);
-    const insert = this.db.prepare(
+    prepared(this.db, "delete from user_organizations where user_id = ?").run(userId);
+    const insert = prepared(
+      this.db,
       "insert into user_organizations (user_id, organization_id, position) values (?, ?, ?)",
     );
     organizations.forEach((organizationId, position) => insert.run(userId, organizationId, position));
@@ -127,31 +119,30 @@ export class UsersStore {
   /** Inserts a user; throws a SQLITE_CONSTRAINT_UNIQUE error when the email is taken. */
   create(user: NewUser, actorEmail: string | null): User {
     const id = crypto.randomUUID();
-    const at = this.at();
+    const at = isoNow(this.now);
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `insert into users (id, email, first_name, last_name, password_hash, is_bot, script_key, permissions,
+      prepared(
+        this.db,
+        `insert into users (id, email, first_name, last_name, password_hash, is_bot, script_key, permissions,
              created_at, created_by, updated_at, updated_by)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          user.email,
-          user.firstName,
-          user.lastName,
-          user.passwordHash,
-          user.isBot ? 1 : 0,
-          user.scriptKey,
-          JSON.stringify(user.permissions),
-          at,
-          actorEmail,
-          at,
-          actorEmail,
-        );
+      ).run(
+        id,
+        user.email,
+        user.firstName,
+        user.lastName,
+        user.passwordHash,
+        user.isBot ? 1 : 0,
+        user.scriptKey,
+        JSON.stringify(user.permissions),
+        at,
+        actorEmail,
+        at,
+        actorEmail,
+      );
       this.setOrganizations(id, user.organizations);
     })();
-    return this.findById(id) as User;
+    return this.get(id) as User;
   }
 
   /** Applies the given changes; null when the user does not exist. */
@@ -163,40 +154,44 @@ export class UsersStore {
     if (changes.isBot !== undefined) columns.is_bot = changes.isBot ? 1 : 0;
     if (changes.scriptKey !== undefined) columns.script_key = changes.scriptKey;
     if (changes.permissions !== undefined) columns.permissions = JSON.stringify(changes.permissions);
-    columns.updated_at = this.at();
+    columns.updated_at = isoNow(this.now);
     columns.updated_by = actorEmail;
     const names = Object.keys(columns);
     const found = this.db.transaction(() => {
-      const result = this.db
-        .prepare(`update users set ${names.map((n) => `${n} = ?`).join(", ")} where id = ?`)
-        .run(...Object.values(columns), id);
+      const result = prepared(this.db, `update users set ${names.map((n) => `${n} = ?`).join(", ")} where id = ?`).run(
+        ...Object.values(columns),
+        id,
+      );
       if (result.changes === 0) return false;
       if (changes.organizations !== undefined) this.setOrganizations(id, changes.organizations);
       return true;
     })();
-    return found ? this.findById(id) : null;
+    return found ? this.get(id) : null;
   }
 
   /** Every bot user, by email. */
   bots(): User[] {
-    const rows = this.db.prepare(`select ${SELECT} from users u where u.is_bot = 1 order by u.email`).all() as UserRow[];
+    const rows = prepared(
+      this.db,
+      `select ${SELECT} from users u where u.is_bot = 1 order by u.email`,
+    ).all() as UserRow[];
     return rows.map(toUser);
   }
 
   /** Up to `limit` emails containing `q` (case-insensitive), those starting with it first. */
   suggestEmails(q: string, limit: number): string[] {
     const needle = q.toLowerCase();
-    return this.db
-      .prepare(
-        `select email from users where instr(lower(email), ?) > 0
+    return prepared(
+      this.db,
+      `select email from users where instr(lower(email), ?) > 0
           order by instr(lower(email), ?) = 1 desc, email limit ?`,
-      )
+    )
       .pluck()
       .all(needle, needle, limit) as string[];
   }
 
   /** Deletes a user (and their organization links); false when there was none. */
-  delete(id: string): boolean {
-    return this.db.prepare("delete from users where id = ?").run(id).changes > 0;
+  remove(id: string): boolean {
+    return prepared(this.db, "delete from users where id = ?").run(id).changes > 0;
   }
 }

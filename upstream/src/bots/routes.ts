@@ -25,7 +25,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
   const botByEmail = (raw: string) => {
     const email = raw.trim().toLowerCase();
     const id = users.findCredentials(email)?.id;
-    const user = id ? users.findById(id) : null;
+    const user = id ? users.get(id) : null;
     if (!user || !user.isBot) throw notFound(BOT_MESSAGES.botNotFound);
     return user;
   };
@@ -84,7 +84,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
   });
 
   app.get("/:id", requireAuth, read, (c) => {
-    const user = users.findById(c.req.param("id"));
+    const user = users.get(c.req.param("id"));
     if (!user || !user.isBot) throw notFound(BOT_MESSAGES.botNotFound);
     return c.json(user);
   });

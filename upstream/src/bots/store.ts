@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { scriptKeyOf, type ScriptVersion } from "../../contract/bots";
 import type { Db } from "../db";
+import { prepared } from "../lib/collection";
+import { isoNow } from "../lib/http";
 
 type VersionRow = { key: string; script: string; version: number; message: string; created_at: string };
 
@@ -12,30 +14,25 @@ type VersionRow = { key: string; script: string; version: number; message: strin
 export class BotScriptsStore {
   private readonly root: string;
 
-  constructor(
-    private readonly db: Db,
-    dataDir: string,
-    private readonly now: () => number,
-  ) {
+  constructor(private readonly db: Db, dataDir: string, private readonly now: () => number) {
     this.root = path.resolve(dataDir, "bot-scripts");
   }
 
   scripts(): string[] {
-    return this.db
-      .prepare("select distinct script from bot_script_versions order by lower(script), script")
+    return prepared(this.db, "select distinct script from bot_script_versions order by lower(script), script")
       .pluck()
       .all() as string[];
   }
 
   versions(script: string): ScriptVersion[] {
-    const rows = this.db
-      .prepare("select * from bot_script_versions where script = ? order by version desc")
-      .all(script) as VersionRow[];
+    const rows = prepared(this.db, "select * from bot_script_versions where script = ? order by version desc").all(
+      script,
+    ) as VersionRow[];
     return rows.map((r) => ({ Key: r.key, Metadata: { message: r.message, date: r.created_at } }));
   }
 
   exists(key: string): boolean {
-    return this.db.prepare("select 1 from bot_script_versions where key = ?").get(key) !== undefined;
+    return prepared(this.db, "select 1 from bot_script_versions where key = ?").get(key) !== undefined;
   }
 
   /** The stored file of `key`, or null. */
@@ -55,18 +52,29 @@ export class BotScriptsStore {
   }
 
   /** Stores a new version of `script`; the file is written first, then the row (version numbers never reused). */
-  add(script: string, fileName: string, content: Buffer, message: string, actor: string | null): ScriptVersion & { version: number } {
-    const at = new Date(this.now()).toISOString();
+  add(
+    script: string,
+    fileName: string,
+    content: Buffer,
+    message: string,
+    actor: string | null,
+  ): ScriptVersion & { version: number } {
+    const at = isoNow(this.now);
     return this.db.transaction(() => {
-      const version =
-        (this.db.prepare("select coalesce(max(version), 0) + 1 from bot_script_versions where script = ?").pluck().get(script) as number);
+      const version = prepared(
+        this.db,
+        "select coalesce(max(version), 0) + 1 from bot_script_versions where script = ?",
+      )
+        .pluck()
+        .get(script) as number;
       const key = scriptKeyOf(script, version, fileName);
       const file = this.fileOf(key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, content, { flag: "wx" });
-      this.db
-        .prepare("insert into bot_script_versions (key, script, version, message, created_at, created_by) values (?, ?, ?, ?, ?, ?)")
-        .run(key, script, version, message, at, actor);
+      prepared(
+        this.db,
+        "insert into bot_script_versions (key, script, version, message, created_at, created_by) values (?, ?, ?, ?, ?, ?)",
+      ).run(key, script, version, message, at, actor);
       return { Key: key, Metadata: { message, date: at }, version };
     })();
   }

@@ -1,5 +1,7 @@
 import type { SettingValue, UserSetting } from "../../contract/settings";
 import type { Db } from "../db";
+import { prepared } from "../lib/collection";
+import { isoNow } from "../lib/http";
 
 type Row = { key: string; owner: string; value: string; secured: number };
 
@@ -12,29 +14,27 @@ const toSetting = (r: Row): UserSetting => ({
 
 /** User settings: one row per (owner email, key). Values are stored as JSON. */
 export class SettingsStore {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly db: Db, private readonly now: () => number) {}
 
   list(owner: string): UserSetting[] {
-    return (this.db.prepare("select * from user_settings where owner = ? order by key").all(owner) as Row[]).map(toSetting);
+    return (prepared(this.db, "select * from user_settings where owner = ? order by key").all(owner) as Row[]).map(
+      toSetting,
+    );
   }
 
   put(setting: UserSetting, actor: string | null): UserSetting {
-    const at = new Date(this.now()).toISOString();
-    this.db
-      .prepare(
-        `insert into user_settings (owner, key, value, secured, created_at, created_by, updated_at, updated_by)
+    const at = isoNow(this.now);
+    prepared(
+      this.db,
+      `insert into user_settings (owner, key, value, secured, created_at, created_by, updated_at, updated_by)
          values (?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (owner, key) do update set value = excluded.value, secured = excluded.secured,
            updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-      )
-      .run(setting.owner, setting.key, JSON.stringify(setting.value), setting.secured ? 1 : 0, at, actor, at, actor);
+    ).run(setting.owner, setting.key, JSON.stringify(setting.value), setting.secured ? 1 : 0, at, actor, at, actor);
     return setting;
   }
 
   delete(owner: string, key: string): boolean {
-    return this.db.prepare("delete from user_settings where owner = ? and key = ?").run(owner, key).changes > 0;
+    return prepared(this.db, "delete from user_settings where owner = ? and key = ?").run(owner, key).changes > 0;
   }
 }

@@ -47,7 +47,7 @@ export function createSso(
   /** The account behind a proven email: matched, never created. */
   const mint = (email: string, provider: string): string => {
     const found = users.findCredentials(email.trim().toLowerCase());
-    const user = found ? users.findById(found.id) : null;
+    const user = found ? users.get(found.id) : null;
     if (!user) {
       log(`sso: ${provider} sign-in for ${email}: no such account`);
       throw new HttpError(404, SSO_MESSAGES.noAccount);

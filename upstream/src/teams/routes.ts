@@ -35,7 +35,7 @@ export function teamRoutes(deps: { teams: TeamsStore; users: UsersStore; require
   const write = requirePermission("users.write");
 
   const found = (id: string) => {
-    const team = teams.findById(id);
+    const team = teams.get(id);
     if (!team) throw notFound(TEAM_MESSAGES.notFound);
     return team;
   };
@@ -51,7 +51,7 @@ export function teamRoutes(deps: { teams: TeamsStore; users: UsersStore; require
   });
 
   app.get("/assistants/:id", requireAuth, read, (c) => {
-    const user = users.findById(c.req.param("id"));
+    const user = users.get(c.req.param("id"));
     if (!user) throw notFound(TEAM_MESSAGES.userNotFound);
     const team = teams.findAssistantsTeam(assistantsTeamName(user.email));
     if (!team) throw notFound(TEAM_MESSAGES.noAssistantsTeam);
@@ -75,7 +75,7 @@ export function teamRoutes(deps: { teams: TeamsStore; users: UsersStore; require
   });
 
   app.delete("/:id", requireAuth, write, (c) => {
-    if (!teams.delete(c.req.param("id"))) throw notFound(TEAM_MESSAGES.notFound);
+    if (!teams.remove(c.req.param("id"))) throw notFound(TEAM_MESSAGES.notFound);
     return c.body(null, 204);
   });
 

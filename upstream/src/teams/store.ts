@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { ListQuery, Page } from "../../contract";
 import type { Team, TeamFilter } from "../../contract/teams";
 import type { Db } from "../db";
-import { listPage, type CollectionSource } from "../lib/collection";
+import { listPage, prepared, type CollectionSource } from "../lib/collection";
+import { isoNow } from "../lib/http";
 
 type TeamRow = {
   id: string;
@@ -35,14 +36,7 @@ function toTeam(row: TeamRow): Team {
 
 /** Teams and their members (emails, lower-cased, unique per team). Team names are unique whatever their case. */
 export class TeamsStore {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
-  ) {}
-
-  private at(): string {
-    return new Date(this.now()).toISOString();
-  }
+  constructor(private readonly db: Db, private readonly now: () => number) {}
 
   list(query: ListQuery, filter: TeamFilter): Page<Team> {
     const source: CollectionSource = {
@@ -52,57 +46,55 @@ export class TeamsStore {
       nameOrder: "lower(t.name)",
       createdAt: "t.created_at",
       id: "t.id",
-      where:
-        filter === "all" ? undefined : { sql: "t.assistants_team = ?", params: [filter === "assistants" ? 1 : 0] },
+      where: filter === "all" ? undefined : { sql: "t.assistants_team = ?", params: [filter === "assistants" ? 1 : 0] },
     };
     return listPage(this.db, source, query, toTeam);
   }
 
-  findById(id: string): Team | null {
-    const row = this.db.prepare(`select ${SELECT} from teams t where t.id = ?`).get(id) as TeamRow | undefined;
+  get(id: string): Team | null {
+    const row = prepared(this.db, `select ${SELECT} from teams t where t.id = ?`).get(id) as TeamRow | undefined;
     return row ? toTeam(row) : null;
   }
 
   findAssistantsTeam(name: string): Team | null {
-    const row = this.db
-      .prepare(`select ${SELECT} from teams t where t.name = ? collate nocase and t.assistants_team = 1`)
-      .get(name) as TeamRow | undefined;
+    const row = prepared(
+      this.db,
+      `select ${SELECT} from teams t where t.name = ? collate nocase and t.assistants_team = 1`,
+    ).get(name) as TeamRow | undefined;
     return row ? toTeam(row) : null;
   }
 
   nameExists(name: string): boolean {
-    return this.db.prepare("select 1 from teams where name = ? collate nocase").get(name) !== undefined;
+    return prepared(this.db, "select 1 from teams where name = ? collate nocase").get(name) !== undefined;
   }
 
   create(team: { name: string; members: string[]; assistantsTeam: boolean }, actor: string | null): Team {
     const id = crypto.randomUUID();
-    const at = this.at();
+    const at = isoNow(this.now);
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `insert into teams (id, name, assistants_team, created_at, created_by, updated_at, updated_by)
+      prepared(
+        this.db,
+        `insert into teams (id, name, assistants_team, created_at, created_by, updated_at, updated_by)
            values (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, team.name, team.assistantsTeam ? 1 : 0, at, actor, at, actor);
-      const insert = this.db.prepare("insert into team_members (team_id, email, position) values (?, ?, ?)");
+      ).run(id, team.name, team.assistantsTeam ? 1 : 0, at, actor, at, actor);
+      const insert = prepared(this.db, "insert into team_members (team_id, email, position) values (?, ?, ?)");
       team.members.forEach((email, i) => insert.run(id, email, i));
     })();
-    return this.findById(id) as Team;
+    return this.get(id) as Team;
   }
 
   private touch(id: string, actor: string | null) {
-    this.db.prepare("update teams set updated_at = ?, updated_by = ? where id = ?").run(this.at(), actor, id);
+    prepared(this.db, "update teams set updated_at = ?, updated_by = ? where id = ?").run(isoNow(this.now), actor, id);
   }
 
   /** false when the email is already a member. */
   addMember(id: string, email: string, actor: string | null): boolean {
     return this.db.transaction(() => {
-      if (this.db.prepare("select 1 from team_members where team_id = ? and email = ?").get(id, email)) return false;
-      const next = this.db
-        .prepare("select coalesce(max(position), -1) + 1 from team_members where team_id = ?")
+      if (prepared(this.db, "select 1 from team_members where team_id = ? and email = ?").get(id, email)) return false;
+      const next = prepared(this.db, "select coalesce(max(position), -1) + 1 from team_members where team_id = ?")
         .pluck()
         .get(id) as number;
-      this.db.prepare("insert into team_members (team_id, email, position) values (?, ?, ?)").run(id, email, next);
+      prepared(this.db, "insert into team_members (team_id, email, position) values (?, ?, ?)").run(id, email, next);
       this.touch(id, actor);
       return true;
     })();
@@ -111,13 +103,13 @@ export class TeamsStore {
   /** false when the email was not a member. */
   removeMember(id: string, email: string, actor: string | null): boolean {
     return this.db.transaction(() => {
-      const gone = this.db.prepare("delete from team_members where team_id = ? and email = ?").run(id, email).changes;
+      const gone = prepared(this.db, "delete from team_members where team_id = ? and email = ?").run(id, email).changes;
       if (gone) this.touch(id, actor);
       return gone > 0;
     })();
   }
 
-  delete(id: string): boolean {
-    return this.db.prepare("delete from teams where id = ?").run(id).changes > 0;
+  remove(id: string): boolean {
+    return prepared(this.db, "delete from teams where id = ?").run(id).changes > 0;
   }
 }
