@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { can } from "../../upstream/contract/permissions";
-import { matchRoute } from "../lib/routes";
+import { matchRoute, type RouteEntry } from "../lib/routes";
 import { timeZoneOf } from "../lib/timezone.server";
 import { createApi, type Api, type UpstreamError } from "../lib/upstream.server";
 import type { Identity } from "./identity";
@@ -41,12 +41,33 @@ export async function requireUser({ request, context }: Args): Promise<Signed> {
   return { identity, token, timeZone, setCookie, api: createApi(context, { token, timeZone, onError }) };
 }
 
-/** The signed-in user holding the permission that the route table gives this URL; else the not-found answer. */
-export async function requireRoute(args: Args): Promise<Signed> {
+/** What the signed-in user may do on a screen, from its route table entry (`write`, `create`). */
+export type May = { write: boolean; create: boolean };
+
+export type RouteAccess = Signed & { may: May };
+
+/**
+ * The signed-in user holding the permission that the route table gives this URL; else the not-found answer. `may`
+ * says what else the table's entry lets them do (Save and Delete shown, "+ add new" shown), so loaders never name a
+ * permission again.
+ */
+export async function requireRoute(args: Args): Promise<RouteAccess> {
   const signed = await requireUser(args);
   const entry = matchRoute(new URL(args.request.url).pathname);
   if (!entry || (entry.permission !== null && !can(signed.identity.permissions, entry.permission))) throw notFound();
-  return signed;
+  return { ...signed, may: mayOf(entry, signed.identity.permissions) };
+}
+
+function mayOf(entry: RouteEntry, permissions: readonly string[]): May {
+  const holds = (permission: string | undefined) => permission !== undefined && can(permissions, permission);
+  return { write: holds(entry.write), create: holds(entry.create) };
+}
+
+/** For actions that change something: the route's permission and its `write` permission from the table. */
+export async function requireWrite(args: Args): Promise<RouteAccess> {
+  const access = await requireRoute(args);
+  if (!access.may.write) throw notFound();
+  return access;
 }
 
 /** For actions that need more than viewing: the route's permission and `permission` too. */

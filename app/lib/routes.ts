@@ -8,7 +8,12 @@ import type { IconName } from "../ui/icons";
  */
 export type RouteEntry = {
   path: string;
+  /** What showing the screen needs (null: everyone signed in). */
   permission: string | null;
+  /** What changing it needs (its action's posts): `requireWrite` checks it, `requireRoute` answers `may.write`. */
+  write?: string;
+  /** What adding a record needs (a list's "+ add new" link): `requireRoute` answers `may.create`. */
+  create?: string;
   nav?: { label: string; icon: IconName };
 };
 
@@ -26,13 +31,23 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/teams/:id", permission: "users.read" },
   // Organizations: list and edit with organizations.read (fields and Delete need organizations.write), create with
   // the exact `organizations` permission (upstream/README.md, Organizations).
-  { path: "/organizations", permission: "organizations.read", nav: { label: "Organizations", icon: "building" } },
-  { path: "/organizations/new", permission: "organizations" },
-  { path: "/organizations/:id/edit", permission: "organizations.read" },
-  { path: "/specifications", permission: "specifications.read", nav: { label: "Specifications", icon: "document" } },
-  { path: "/specifications/create", permission: "specifications" },
-  { path: "/specifications/:id", permission: "specifications.read" },
-  { path: "/specifications/:id/edit", permission: "specifications.read" },
+  {
+    path: "/organizations",
+    permission: "organizations.read",
+    create: "organizations",
+    nav: { label: "Organizations", icon: "building" },
+  },
+  { path: "/organizations/new", permission: "organizations", write: "organizations" },
+  { path: "/organizations/:id/edit", permission: "organizations.read", write: "organizations.write" },
+  {
+    path: "/specifications",
+    permission: "specifications.read",
+    create: "specifications",
+    nav: { label: "Specifications", icon: "document" },
+  },
+  { path: "/specifications/create", permission: "specifications", write: "specifications" },
+  { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
+  { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };
