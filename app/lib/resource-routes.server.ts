@@ -1,0 +1,182 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { requireRoute, requireWrite } from "../auth/guard.server";
+import { failed, failureToast, intentOf, isConfirmed, statusOf } from "./actions.server";
+import { formatDateTime } from "./format";
+import { readForm } from "./form.server";
+import { listQueryOf, loadPage } from "./list.server";
+import { readPrefs, writePrefs } from "./prefs.server";
+import type { ResourceClient } from "./resource.server";
+import { toasts } from "./toast.server";
+import { isUpstreamError } from "./upstream.server";
+
+
+type Audited = { createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null };
+
+/** A record's audit fields as a list shows them: dates formatted in the user's time zone, with who. */
+export const stampsOf = (item: Audited, timeZone: string) => ({
+  createdAt: formatDateTime(item.createdAt, timeZone),
+  createdBy: item.createdBy,
+  updatedAt: formatDateTime(item.updatedAt, timeZone),
+  updatedBy: item.updatedBy,
+});
+
+/**
+ * A multi-choice list filter remembered in the prefs cookie (spec 1 §2's specification type filter): the URL's choice
+ * when the filter form was sent (it always sends `filtered=1`, so "none chosen" is told apart from "no filter in the
+ * URL"), else the remembered one, else every option. The upstream gets the choice joined with commas (`","` for none).
+ */
+export type ListFilter = { param: string; options: readonly string[] };
+
+/**
+ * The loader of a list screen: the route's permission, the query from the URL (search text; sort remembered per list;
+ * page clamped to the last), `filters` remembered like the sort, one upstream call (two past the end), `row` mapping
+ * each record to what the page shows. Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
+ */
+export async function listLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject, Row, F extends string = never>(
+  args: LoaderFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+  options: { row: (item: z.infer<I>, timeZone: string) => Row; listId?: string; filters?: Record<F, ListFilter> },
+) {
+  const { api, timeZone, may } = await requireRoute(args);
+  const listId = options.listId ?? resource.definition.name;
+  const { query, setCookie } = await listQueryOf(args.request, args.context, listId);
+  const filters = await filtersOf(args, listId, query.sort, options.filters);
+  const extra = Object.fromEntries(Object.entries<string[]>(filters.chosen).map(([k, v]) => [k, v.join(",") || ","]));
+  const page = await loadPage(query, (q) => resource.list(api, q, extra));
+  const cookie = filters.setCookie ?? setCookie;
+  return json(
+    {
+      q: query.q,
+      sort: query.sort,
+      page: page.page,
+      pageSize: page.pageSize,
+      total: page.total,
+      rows: page.items.map((item: z.infer<I>) => options.row(item, timeZone)),
+      filters: filters.chosen as Record<F, string[]>,
+      may,
+    },
+    { headers: cookie ? { "Set-Cookie": cookie } : undefined },
+  );
+}
+
+async function filtersOf(
+  args: LoaderFunctionArgs,
+  listId: string,
+  sort: string,
+  filters: Record<string, ListFilter> = {},
+): Promise<{ chosen: Record<string, string[]>; setCookie: string | null }> {
+  const url = new URL(args.request.url);
+  const prefs = await readPrefs(args.request, args.context);
+  const sent = url.searchParams.get("filtered") === "1";
+  const chosen: Record<string, string[]> = {};
+  let changed = false;
+  for (const [name, filter] of Object.entries(filters)) {
+    const key = `${listId}.${name}`;
+    const remembered = prefs.filters[key];
+    const wanted = sent ? url.searchParams.getAll(filter.param) : (remembered ?? filter.options);
+    chosen[name] = filter.options.filter((o) => wanted.includes(o));
+    if (sent && JSON.stringify(remembered) !== JSON.stringify(chosen[name])) changed = true;
+  }
+  if (!changed) return { chosen, setCookie: null };
+  // One prefs cookie holds the sort and the filters: write both (the sort may have changed in the same request).
+  const remember = Object.fromEntries(Object.entries(chosen).map(([name, v]) => [`${listId}.${name}`, v]));
+  const next = {
+    ...prefs,
+    sorts: { ...prefs.sorts, [listId]: sort as (typeof prefs.sorts)[string] },
+    filters: { ...prefs.filters, ...remember },
+  };
+  return { chosen, setCookie: await writePrefs(next, args.context) };
+}
+
+/**
+ * The loader of a screen showing one record (`params.id`): the route's permission, the record or the not-found view,
+ * and what the user may do (`may.write`: Save and Delete). `record` is null only right after this same request's
+ * action found the record gone (deleted by someone else while the form was open; see `editorAction`): the page then
+ * shows the failure toast and the user's input instead of the not-found view.
+ */
+export async function editorLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+  args: LoaderFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+) {
+  const { api, may } = await requireRoute(args);
+  const id = args.params.id ?? "";
+  if (afterFormPost(args.request)) {
+    const record = await resource.get(api, id).catch((error: unknown) => {
+      if (isUpstreamError(error, 404)) return null;
+      throw error;
+    });
+    return { id, record: record as z.infer<I> | null, may };
+  }
+  return { id, record: (await resource.getOr404(api, id)) as z.infer<I> | null, may };
+}
+
+/**
+ * Remix runs a page's loaders right after its action in the same document request (no JavaScript), with the post's
+ * headers: a form content type marks that run. A plain GET never carries one.
+ */
+function afterFormPost(request: Request): boolean {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(request.headers.get("Content-Type") ?? "");
+}
+
+/** The texts an editor action needs: the domain's `toasts` and inline failure text (spec 1 §8's pattern). */
+export type EditorTexts = {
+  toasts: {
+    created: string;
+    updated: string;
+    deleted: string;
+    createFailed: string;
+    updateFailed: string;
+    deleteFailed: string;
+  };
+  inline: { saveFailed: string };
+};
+
+
+/**
+ * The action of a create (no `params.id`) or edit screen, behind the route table's `write` permission:
+ * - `intent=delete`: the inline confirmation step until `confirmed=yes`, then delete, toast and back to `list`;
+ * - else the form through `schema` (conform): invalid → the errors, 400; valid → create or update, toast, redirect
+ *   to `saved(record)` (default `list`);
+ * - an upstream failure: the spec's failure toast and the inline text, everything typed kept, the upstream's status.
+ *   An update answering 404 (deleted by someone else meanwhile) is such a failure too, with `gone: true` (the page's
+ *   loader and `shouldRevalidate` keep the form on screen instead of the not-found view).
+ */
+export async function editorAction<
+  I extends z.ZodTypeAny,
+  C extends z.AnyZodObject,
+  U extends z.AnyZodObject,
+  S extends z.ZodType<z.input<C> & z.input<U>, z.ZodTypeDef, unknown>,
+>(
+  args: ActionFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+  options: { schema: S; texts: EditorTexts; list: string; saved?: (record: z.infer<I>) => string },
+) {
+  const { api } = await requireWrite(args);
+  const { toasts: T, inline } = options.texts;
+  const id = args.params.id;
+  const form = await readForm(args.request);
+  const flash = toasts(args.context);
+  if (id !== undefined && intentOf(form) === "delete") {
+    if (!isConfirmed(form)) return json({ confirm: "delete" as const, toast: null });
+    try {
+      await resource.remove(api, id);
+    } catch (error) {
+      return failed({ confirm: null }, failureToast(T.deleteFailed, error), statusOf(error));
+    }
+    return flash.redirectWithSuccess(options.list, T.deleted);
+  }
+  const submission = parseWithZod(form, { schema: options.schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  let record: z.infer<I>;
+  try {
+    record = id === undefined ? await resource.create(api, submission.value) : await resource.update(api, id, submission.value);
+  } catch (error) {
+    const reply = submission.reply({ formErrors: [inline.saveFailed] });
+    const toast = failureToast(id === undefined ? T.createFailed : T.updateFailed, error);
+    return failed({ ...reply, gone: isUpstreamError(error, 404) }, toast, statusOf(error));
+  }
+  const to = options.saved?.(record) ?? options.list;
+  return flash.redirectWithSuccess(to, id === undefined ? T.created : T.updated);
+}

@@ -1,0 +1,47 @@
+import type { z } from "zod";
+import type { ListQueryInput } from "../../upstream/contract/common";
+import { itemPath, type ResourceDefinition } from "../../upstream/contract/resource";
+import { notFound } from "../auth/guard.server";
+import { isUpstreamError, type Api, type CallOptions } from "./upstream.server";
+
+/**
+ * The record `load` reads, or the not-found answer (thrown) when the upstream says there is none: 404, or 400 for an
+ * id it cannot even read. The one "get or 404" of every screen showing one record.
+ */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isUpstreamError(error, 404) || isUpstreamError(error, 400)) throw notFound();
+    throw error;
+  }
+}
+
+/** The calls of one collection of the contract (resource kit), typed by its definition's schemas. */
+export function resourceClient<Item extends z.ZodTypeAny, Create extends z.AnyZodObject, Update extends z.AnyZodObject>(
+  definition: ResourceDefinition<Item, Create, Update>,
+) {
+  const collection = `${definition.path}/`;
+  const one = (id: string) => itemPath(definition, id);
+  const get = (api: Api, id: string): Promise<z.infer<Item>> => api.get(definition.item, one(id));
+  return {
+    definition,
+    /** One page; `extra` adds the collection's own filters (`{ types: "abstract,claims" }`). */
+    list: (api: Api, query: ListQueryInput, extra?: CallOptions["query"]) =>
+      api.get(definition.page, collection, { ...query, ...extra }),
+    get,
+    /** The record, or the not-found answer (thrown). */
+    getOr404: (api: Api, id: string) => orNotFound(get(api, id)),
+    create: (api: Api, body: z.input<Create>): Promise<z.infer<Item>> => api.post(definition.item, collection, body),
+    update: (api: Api, id: string, body: z.input<Update>): Promise<z.infer<Item>> =>
+      api.patch(definition.item, one(id), body),
+    remove: (api: Api, id: string) => api.send("DELETE", one(id)),
+    clone: (api: Api, id: string): Promise<z.infer<Item>> => api.post(definition.item, `${one(id)}/clone`),
+  };
+}
+
+export type ResourceClient<
+  Item extends z.ZodTypeAny = z.ZodTypeAny,
+  Create extends z.AnyZodObject = z.AnyZodObject,
+  Update extends z.AnyZodObject = z.AnyZodObject,
+> = ReturnType<typeof resourceClient<Item, Create, Update>>;
