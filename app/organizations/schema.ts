@@ -1,13 +1,6 @@
-import { z } from "zod";
-import { TEXT_LIMITS, limitText } from "../../upstream/contract/common";
-import { ORGANIZATIONS } from "./texts";
+import type { z } from "zod";
+import { OrganizationCreate } from "../../upstream/contract/organizations";
 
-/** The organization form: name required, trimmed (spec 1 §5's rule for names), bounded like the contract's. */
-export const OrganizationSchema = z.object({
-  name: limitText(
-    z.string({ required_error: ORGANIZATIONS.validation.nameRequired }).trim().min(1, ORGANIZATIONS.validation.nameRequired),
-    ORGANIZATIONS.labels.name,
-    TEXT_LIMITS.name,
-  ),
-});
+/** The organization form: the contract's name (required, trimmed, bounded, its messages); the AI fields have screens of their own. */
+export const OrganizationSchema = OrganizationCreate.pick({ name: true });
 export type OrganizationForm = z.infer<typeof OrganizationSchema>;

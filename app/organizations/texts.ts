@@ -1,3 +1,5 @@
+import { ORGANIZATION_MESSAGES } from "../../upstream/contract/organizations";
+
 /**
  * Organizations texts. Spec 1 §2 and spec 3 §2.10 name the screens only; the failure titles follow spec 3 §8's
  * pattern ("Failed to create model"), the confirmation follows the other deletes ("This action can't be undone.").
@@ -17,7 +19,8 @@ export const ORGANIZATIONS = {
   by: (who: string | null) => (who ? `by ${who}` : ""),
   aiNote: "Speech-to-text and model settings are managed on the AI administration screens.",
   readOnlyNote: "You can look at this organization; changing it needs the organizations.write permission.",
-  validation: { nameRequired: "Name is required" },
+  /** The contract's validation messages (spec 1 §5), defined once there. */
+  validation: ORGANIZATION_MESSAGES,
   toasts: {
     created: "Organization created",
     updated: "Organization updated",
