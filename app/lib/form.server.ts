@@ -27,3 +27,39 @@ export function fileOf(form: FormData, name: string): File | null {
 export function requireFields(form: FormData, names: readonly string[]): void {
   if (!names.every((name) => form.has(name))) throw json({ message: FORM_TEXTS.incomplete }, { status: 400 });
 }
+
+/** A text field's value ("" when absent or a file). */
+export function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The rule of one upload field, per route: its size limit and the field messages. The request guard (server/guard.ts)
+ * bounds the whole body before it is read; this answers what is wrong with the file as the field's message.
+ */
+export type UploadRule = {
+  maxBytes: number;
+  /** When the file is larger than `maxBytes`. */
+  tooLarge: string;
+  /** When no file was chosen. */
+  missing: string;
+  /** The file names taken (by extension), and the message for others. */
+  name?: RegExp;
+  wrongType?: string;
+};
+
+export type UploadField =
+  | { file: File; error: null }
+  | { file: null; error: string; reason: "missing" | "tooLarge" | "wrongType" };
+
+/** The file of upload field `name` checked against its route's `rule`: the file, or the field's message. */
+export function fileField(form: FormData, name: string, rule: UploadRule): UploadField {
+  const file = fileOf(form, name);
+  if (!file) return { file: null, error: rule.missing, reason: "missing" };
+  if (file.size > rule.maxBytes) return { file: null, error: rule.tooLarge, reason: "tooLarge" };
+  if (rule.name && !rule.name.test(file.name)) {
+    return { file: null, error: rule.wrongType ?? rule.missing, reason: "wrongType" };
+  }
+  return { file, error: null };
+}

@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { failed, failureToast, statusOf } from "~/lib/actions.server";
-import { toasts } from "~/lib/toast.server";
+import { editorAction } from "~/lib/resource-routes.server";
 import { SpecificationSchema } from "~/specifications/schema";
-import { SpecificationForm } from "~/specifications/SpecificationForm";
+import { NEW_SPECIFICATION, SpecificationForm } from "~/specifications/SpecificationForm";
 import { specifications } from "~/specifications/specifications.server";
 import { SPECIFICATIONS } from "~/specifications/texts";
+import { lastResultOf } from "~/ui/editor";
 import { Toast, toastOf } from "~/ui/toast";
-import { readForm } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -17,38 +15,30 @@ export const meta: MetaFunction = () => [{ title: "New Specification · Backoffi
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireRoute(args);
-  return json({});
+  return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requireRoute(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: SpecificationSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  let id: string;
-  try {
-    id = (await specifications.create(api, submission.value)).id;
-  } catch (error) {
-    return failed(
-      submission.reply({ formErrors: [SPECIFICATIONS.inline.saveFailed] }),
-      failureToast(SPECIFICATIONS.toasts.createFailed, error),
-      statusOf(error),
-    );
-  }
-  return toasts(args.context).redirectWithSuccess(`/specifications/${id}`, SPECIFICATIONS.toasts.created);
+  return editorAction(args, specifications, {
+    schema: SpecificationSchema,
+    texts: SPECIFICATIONS,
+    list: "/specifications",
+    saved: (s) => `/specifications/${s.id}`,
+  });
 }
 
 export default function CreateSpecification() {
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
-      <Toast toast={toastOf(lastResult)} />
+      <Toast toast={toastOf(actionData)} />
       <div className="page-header">
         <h1>{SPECIFICATIONS.newTitle}</h1>
       </div>
       <SpecificationForm
         id="new-specification"
-        defaults={{ name: "", type: "", description: "", tags: [], isPublic: false, template: "" }}
-        lastResult={lastResult}
+        defaults={NEW_SPECIFICATION}
+        lastResult={lastResultOf(actionData)}
         canWrite
         cancelTo="/specifications"
         submitLabel={SPECIFICATIONS.save}

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { can } from "../../upstream/contract/permissions";
 import { requireUser } from "~/auth/guard.server";
-import { specifications } from "~/specifications/specifications.server";
+import { generator } from "~/specifications/specifications.server";
 
 /** Tag suggestions for the specification form's tag input: `GET /specifications/suggest?q=` → JSON string[]. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -10,7 +10,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   if (!q) return json([]);
   try {
-    return json(await specifications.suggestTags(api, q), { headers: { "Cache-Control": "private, max-age=10" } });
+    return json(await generator.suggestTags(api, q), { headers: { "Cache-Control": "private, max-age=10" } });
   } catch {
     return json([]);
   }

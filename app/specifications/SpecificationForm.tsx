@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
 import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, FirstErrorFocus } from "../ui/fields";
-import { TagInput } from "../ui/tag-input";
+import { TagInput, joinTags } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
 import { SPECIFICATIONS } from "./texts";
 
@@ -18,6 +18,9 @@ export type SpecificationDefaults = {
   isPublic: boolean;
   template: string;
 };
+
+/** The empty form of a new specification. */
+export const NEW_SPECIFICATION: SpecificationDefaults = { name: "", type: "", description: "", tags: [], isPublic: false, template: "" };
 
 /** The create and edit form (spec 1 §2): name, type, description (3 rows), tags, public flag, template (12 rows). */
 export function SpecificationForm({
@@ -43,7 +46,14 @@ export function SpecificationForm({
     id,
     lastResult: pending ? undefined : lastResult,
     constraint: getZodConstraint(SpecificationSchema),
-    defaultValue: { ...defaults, tags: defaults.tags.join("; ") },
+    defaultValue: {
+      name: defaults.name,
+      type: defaults.type,
+      description: defaults.description,
+      tags: joinTags(defaults.tags),
+      isPublic: defaults.isPublic,
+      template: defaults.template,
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SpecificationSchema }),

@@ -1,4 +1,3 @@
-import type { ListQueryInput } from "../../upstream/contract/common";
 import {
   ContextObjectAnswer,
   Documentation,
@@ -8,34 +7,20 @@ import {
 } from "../../upstream/contract/nlp";
 import {
   ParamsAnswer,
-  Specification,
-  SpecificationPage,
+  SPECIFICATION_TYPES,
+  SpecificationsResource,
   TagSuggestions,
-  type SpecificationCreate,
-  type SpecificationType,
-  type SpecificationUpdate,
+  type Specification,
 } from "../../upstream/contract/specifications";
-import { notFound } from "../auth/guard.server";
-import { isUpstreamError, type Api } from "../lib/upstream.server";
+import { formatDateTime } from "../lib/format";
+import { resourceClient } from "../lib/resource.server";
+import type { Api } from "../lib/upstream.server";
 
-const path = (id: string) => `/api/specifications/${encodeURIComponent(id)}`;
+/** The specifications collection (spec 1 §7), through the resource kit. */
+export const specifications = resourceClient(SpecificationsResource);
 
-/** The specifications and generator parts of the upstream contract (spec 1 §7). */
-export const specifications = {
-  list: (api: Api, query: ListQueryInput, types: readonly SpecificationType[]) =>
-    api.get(SpecificationPage, "/api/specifications/", { ...query, types: types.join(",") || "," }),
-  get: (api: Api, id: string) => api.get(Specification, path(id)),
-  async getOr404(api: Api, id: string) {
-    try {
-      return await specifications.get(api, id);
-    } catch (error) {
-      if (isUpstreamError(error, 404)) throw notFound();
-      throw error;
-    }
-  },
-  create: (api: Api, body: SpecificationCreate) => api.post(Specification, "/api/specifications/", body),
-  update: (api: Api, id: string, body: SpecificationUpdate) => api.patch(Specification, path(id), body),
-  remove: (api: Api, id: string) => api.send("DELETE", path(id)),
+/** The generator and helper calls of the specification screens (spec 1 §7). */
+export const generator = {
   params: (api: Api, template: string) => api.post(ParamsAnswer, "/api/specifications/params", { template }),
   documentation: (api: Api) => api.get(Documentation, "/api/nlp/api/v1/generator/documentation"),
   contextObject: (api: Api, templates: TemplateInput[], document: DocumentInput) =>
@@ -44,3 +29,18 @@ export const specifications = {
     api.post(GenerateAnswer, "/api/nlp/api/v1/generator/generate", { templates, document }),
   suggestTags: (api: Api, q: string) => api.get(TagSuggestions, "/api/suggest/tags", { q }),
 };
+
+/** The list's remembered type filter (spec 1 §2): `?filtered=1&type=…`, sent upstream as `types=a,b`. */
+export const SPECIFICATION_FILTERS = { types: { param: "type", options: SPECIFICATION_TYPES } } as const;
+
+/** A specification as its list row shows it. */
+export const specificationRow = (s: Specification, timeZone: string) => ({
+  id: s.id,
+  name: s.name,
+  description: s.description,
+  tags: s.tags,
+  type: s.type,
+  updatedAt: formatDateTime(s.updatedAt, timeZone),
+  updatedBy: s.updatedBy,
+  createdBy: s.createdBy,
+});

@@ -1,5 +1,5 @@
 import { LIMIT_MESSAGES, LIST_LIMITS } from "../../upstream/contract/limits";
-import type { SpecificationType } from "../../upstream/contract/specifications";
+import { SPECIFICATION_MESSAGES, type SpecificationType } from "../../upstream/contract/specifications";
 
 /** Specifications texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
 export const SPECIFICATIONS = {
@@ -31,14 +31,10 @@ export const SPECIFICATIONS = {
   delete: "Delete",
   edit: "Edit",
   readOnlyNote: "You can look at this specification; changing it needs the specifications.write permission.",
-  validation: {
-    nameRequired: "Name is required",
-    nameShort: "Name must be at least 4 characters.",
-    typeRequired: "Type is required",
-    templateRequired: "Template content is required",
-  },
-  /** Bounds (issue 8; the spec has no text for them): the other fields' messages name their label. */
-  limits: { tagLabel: "Each tag", tooManyTags: LIMIT_MESSAGES.tooMany("tags", LIST_LIMITS.tags) },
+  /** The contract's validation messages (spec 1 §5), defined once there. */
+  validation: SPECIFICATION_MESSAGES,
+  /** Bounds (issue 8; the spec has no text for them), as the contract words them. */
+  limits: { tooManyTags: LIMIT_MESSAGES.tooMany("tags", LIST_LIMITS.tags) },
   inline: { saveFailed: "Failed to save specification. Check your input and try again." },
   toasts: {
     created: "Create completed",

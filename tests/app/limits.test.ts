@@ -80,7 +80,7 @@ describe("over-long names are refused by the forms, with the message and every v
     expect(await tags.text()).toContain(SPECIFICATIONS.limits.tooManyTags);
     const longTag = await admin.post("/specifications/create", { ...fields, name: "Tags spec", tags: `ok; ${"t".repeat(101)}` });
     expect(longTag.status).toBe(400);
-    expect(await longTag.text()).toContain("Each tag must be at most 100 characters.");
+    expect(await longTag.text()).toContain("Tag must be at most 100 characters.");
     expect(await count("/api/specifications/")).toBe(before);
 
     const ok = await admin.post("/specifications/create", { ...fields, name: long(200), tags: "a; b" });

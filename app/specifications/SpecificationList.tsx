@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
+import { NoMatch, Stamp, type Column } from "../ui/list";
+import { editColumn } from "../ui/resource-list";
+import { SPECIFICATIONS } from "./texts";
+
+export type SpecificationRow = {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  type: SpecificationType;
+  updatedAt: string;
+  updatedBy: string | null;
+  createdBy: string | null;
+};
+
+const C = SPECIFICATIONS.columns;
+
+/** The specifications table (spec 1 §2). */
+export const specificationColumns: Column<SpecificationRow>[] = [
+  { header: C.name, cell: (s) => <Link to={`/specifications/${s.id}`}>{s.name}</Link> },
+  { header: C.description, cell: (s) => s.description || "—" },
+  {
+    header: C.tags,
+    cell: (s) =>
+      s.tags.length ? (
+        <ul className="tag-list">
+          {s.tags.map((t) => (
+            <li key={t} className="tag">
+              {t}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        "—"
+      ),
+  },
+  { header: C.type, cell: (s) => SPECIFICATIONS.types[s.type] },
+  { header: C.modified, cell: (s) => <Stamp at={s.updatedAt} by={s.updatedBy ?? s.createdBy} /> },
+  editColumn((s) => `/specifications/${s.id}/edit`),
+];
+
+/** The type filter (spec 1 §2: all selected by default, remembered): inputs of the list's GET form. */
+export function TypeFilter({ types }: { types: readonly string[] }) {
+  return (
+    <fieldset className="type-filter" key={types.join(",")}>
+      <legend className="visually-hidden">{SPECIFICATIONS.filterLegend}</legend>
+      <input type="hidden" name="filtered" value="1" />
+      {SPECIFICATION_TYPES.map((t) => (
+        <label key={t}>
+          <input
+            type="checkbox"
+            name="type"
+            value={t}
+            defaultChecked={types.includes(t)}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          />
+          {SPECIFICATIONS.types[t]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The empty state when the type filter hides every row; null when every type is shown. */
+export function typeFilterNoMatch(types: readonly string[]) {
+  if (types.length === SPECIFICATION_TYPES.length) return null;
+  return <NoMatch showAll={`?filtered=1&${SPECIFICATION_TYPES.map((t) => `type=${t}`).join("&")}`} />;
+}
