@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { ToastData } from "../ui/toast";
-import { TRY_LATER } from "./toast.server";
+import { TRY_LATER, toasts } from "./toast.server";
 import { isUpstreamError } from "./upstream.server";
 
 /**
@@ -41,3 +41,23 @@ export function intentOf(form: FormData): string {
 }
 
 export const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";
+
+/** What an upstream failure says to the user: its own message for a 4xx, else the try-later text. */
+export function reasonOf(error: unknown): string {
+  rethrowResponse(error);
+  return isUpstreamError(error) && error.status < 500 ? error.message : TRY_LATER;
+}
+
+/**
+ * A partial success (DESIGN.md, issue 9): the main record was saved, a follow-up step was not. Redirects to `to`
+ * with one warning toast saying both: `saved` as its title ("User updated"), `notSaved(reason)` as its text.
+ */
+export function partialSuccess(
+  context: Parameters<typeof toasts>[0],
+  to: string,
+  saved: string,
+  notSaved: (reason: string) => string,
+  error: unknown,
+) {
+  return toasts(context).redirectWithWarning(to, { message: saved, description: notSaved(reasonOf(error)) });
+}

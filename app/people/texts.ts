@@ -50,6 +50,8 @@ export const PEOPLE = {
     deleteFailed: "Failed to delete user",
     created: "User created",
     updated: "User updated",
+    /** The user was saved, its assistants team was not (a partial success: a warning titled created/updated). */
+    assistantsFailed: (reason: string) => `The assistants team could not be updated: ${reason}`,
   },
   inline: {
     createFailed: "Failed to create a new user. Check your input and try again.",

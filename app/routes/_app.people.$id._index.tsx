@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { scriptOf } from "../../upstream/contract/bots";
 import { can } from "../../upstream/contract/permissions";
 import { requirePermission, requireRoute } from "~/auth/guard.server";
-import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
+import { failed, failureToast, intentOf, isConfirmed, partialSuccess, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError } from "~/lib/upstream.server";
 import { botStateOf } from "~/people/bots";
@@ -112,22 +112,22 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { assistants, firstName, lastName, organizations, isBot } = submission.value;
+  let user;
   try {
-    const user = await users.update(api, {
-      id,
-      firstName,
-      lastName,
-      organizations,
-      isBot,
-      scriptKey: scriptKeyFor(submission.value),
-    });
-    await syncAssistants(api, user, assistants);
+    user = await users.update(api, { id, firstName, lastName, organizations, isBot, scriptKey: scriptKeyFor(submission.value) });
   } catch (error) {
     return failed(
       submission.reply({ formErrors: [PEOPLE.inline.updateFailed] }),
       failureToast(PEOPLE.toasts.updateFailed, error),
       statusOf(error),
     );
+  }
+  try {
+    await syncAssistants(api, user, assistants);
+  } catch (error) {
+    // The names were saved: say so, and what was not (back on this page, showing the team as it is).
+    const here = `/people/${encodeURIComponent(id)}`;
+    return partialSuccess(args.context, here, PEOPLE.toasts.updated, PEOPLE.toasts.assistantsFailed, error);
   }
   return toasts(args.context).redirectWithSuccess("/people", PEOPLE.toasts.updated);
 }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { failed, failureToast, intentOf, statusOf } from "~/lib/actions.server";
+import { failed, failureToast, intentOf, partialSuccess, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
 import { botChoices, botStateOf } from "~/people/bots";
 import { resolveBotChoices } from "~/people/bots.server";
@@ -55,8 +55,9 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
 
   const { assistants, firstName, lastName, email, password, organizations, isBot } = submission.value;
+  let user;
   try {
-    const user = await users.create(api, {
+    user = await users.create(api, {
       firstName,
       lastName,
       email,
@@ -66,13 +67,19 @@ export async function action(args: ActionFunctionArgs) {
       assistants,
       scriptKey: scriptKeyFor(submission.value),
     });
-    if (assistants.length) await syncAssistants(api, user, assistants);
   } catch (error) {
     return failed(
       submission.reply({ formErrors: [PEOPLE.inline.createFailed] }),
       failureToast(PEOPLE.toasts.createFailed, error),
       statusOf(error),
     );
+  }
+  try {
+    if (assistants.length) await syncAssistants(api, user, assistants);
+  } catch (error) {
+    // The user exists: say so, and open it to fix the team (a second "create" would answer "already exists").
+    const saved = `/people/${encodeURIComponent(user.id)}`;
+    return partialSuccess(args.context, saved, PEOPLE.toasts.created, PEOPLE.toasts.assistantsFailed, error);
   }
   return toasts(args.context).redirectWithSuccess("/people", PEOPLE.toasts.created);
 }
