@@ -12,6 +12,7 @@ import { signToken, verifyToken } from "./auth/tokens";
 import { databaseFile, openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
 import { bodyLimits } from "./lib/body-limit";
+import { LocalFileStore } from "./lib/files";
 import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
@@ -203,7 +204,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/auth/teams", teamRoutes({ teams: new TeamsStore(db, now), users, requireAuth }));
     app.route(
       "/api/auth/bots",
-      botRoutes({ users, scripts: new BotScriptsStore(db, options.dataDir, now), requireAuth }),
+      botRoutes({
+        users,
+        scripts: new BotScriptsStore(db, new LocalFileStore(path.join(options.dataDir, "bot-scripts")), now),
+        requireAuth,
+      }),
     );
     app.route("/api/auth/suggest", suggestRoutes({ users, requireAuth }));
     app.route("/api/settings", settingsRoutes({ settings: new SettingsStore(db, now), users, requireAuth }));

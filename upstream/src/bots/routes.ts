@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import { MAX_SCRIPT_BYTES, SCRIPT_NAME, scriptOf, type ScriptUploaded } from "../../contract/bots";
 import type { UsersStore } from "../auth/store";
@@ -43,11 +44,11 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
 
   app.get("/:email/script", requireAuth, read, (c) => {
     const key = botByEmail(c.req.param("email")).scriptKey;
-    const content = key ? scripts.read(key) : null;
+    const content = key ? scripts.stream(key) : null;
     if (!key || !content) throw notFound(BOT_MESSAGES.noScript);
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("X-Script-Key", key);
-    return c.body(new Uint8Array(content));
+    return c.body(Readable.toWeb(content) as ReadableStream<Uint8Array>);
   });
 
   app.post("/:email/script", requireAuth, write, async (c) => {
@@ -70,7 +71,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
     if (!SCRIPT_NAME.test(fileName)) throw badRequest(fieldMessage(["file"], BOT_MESSAGES.badFileName));
     const message = typeof body.message === "string" ? body.message.trim().slice(0, 500) : "";
     const actor = c.get("actor").email;
-    const stored = scripts.add(script, fileName, Buffer.from(await file.arrayBuffer()), message, actor);
+    const stored = await scripts.add(script, fileName, Buffer.from(await file.arrayBuffer()), message, actor);
     users.update(bot.id, { scriptKey: stored.Key }, actor);
     return c.json({ ...stored, script } satisfies ScriptUploaded, 201);
   });
