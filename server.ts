@@ -4,7 +4,7 @@
  * `/api` → the embedded upstream (bearer token only), `/healthz`, graceful shutdown.
  */
 import { randomBytes } from "node:crypto";
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -173,7 +173,14 @@ if (embedded) {
 
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use("/build", express.static(path.join(BUILD_DIR, "client"), { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static("public", { maxAge: "1h", index: false }));
+// public/ (favicon, the local Monaco copy) by its top-level names, read once: a page request never costs a stat.
+const publicNames = new Set(readdirSync("public"));
+const publicFiles = express.static("public", { maxAge: "1h", index: false });
+app.use((req, res, next) => {
+  const first = req.path.split("/", 2)[1] ?? "";
+  if (publicNames.has(first)) publicFiles(req, res, next);
+  else next();
+});
 
 const remixHandler = createRequestHandler({
   build: getBuild,

@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { toasts } from "./lib/toast.server";
+import { readToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import { NotFound } from "./ui/errors";
 import { FirstErrorScope } from "./ui/fields";
@@ -28,8 +28,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Backoffice" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { toast, headers } = await toasts(context).getToast(request);
-  return json({ toast: toast ?? null }, { headers });
+  const { toast, headers } = await readToast(request, context);
+  return json({ toast }, headers ? { headers } : undefined);
 }
 
 /**

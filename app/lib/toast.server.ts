@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type AppLoadContext, type SessionStorage } from "@remix-run/node";
-import { createToastUtilsWithCustomSession } from "remix-toast";
+import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
 
 /**
  * Toasts (spec 1 §8) travel in remix-toast's flash cookie, signed with our own secrets (its default secret is
@@ -31,4 +31,19 @@ export function toasts(context: Pick<AppLoadContext, "sessionSecrets" | "cookieS
     utils.set(key, u);
   }
   return u;
+}
+
+const HAS_TOAST_COOKIE = /(?:^|;\s*)toast=/;
+
+/**
+ * The flash toast of this request, if any, and the Set-Cookie that consumes it. Most pages carry none: then no cookie
+ * is read, signed or written (issue 10: remix-toast re-signs and sends its cookie on every page otherwise).
+ */
+export async function readToast(
+  request: Request,
+  context: Pick<AppLoadContext, "sessionSecrets" | "cookieSecure">,
+): Promise<{ toast: ToastMessage | null; headers: Headers | null }> {
+  if (!HAS_TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return { toast: null, headers: null };
+  const { toast, headers } = await toasts(context).getToast(request);
+  return { toast: toast ?? null, headers };
 }
