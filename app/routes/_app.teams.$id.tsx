@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { can } from "../../upstream/contract/permissions";
-import { notFound, requirePermission, requireRoute } from "~/auth/guard.server";
+import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
+import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { memberSchema } from "~/teams/schema";
@@ -21,14 +22,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "Edit Team · Backoffice" }];
 
-async function loadTeam(api: Api, id: string) {
-  try {
-    return await teams.get(api, id);
-  } catch (error) {
-    if (isUpstreamError(error, 404) || isUpstreamError(error, 400)) throw notFound();
-    throw error;
-  }
-}
+const loadTeam = (api: Api, id: string) => orNotFound(teams.get(api, id));
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity } = await requireRoute(args);
