@@ -1,13 +1,21 @@
 import { z } from "zod";
+import { FileRef, MAX_FILE_BYTES } from "./files";
 
 /** Largest .docx the generator accepts (the decoded file). */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = MAX_FILE_BYTES;
 
 /** A Word document sent to the generator: its file name and its bytes as base64. */
-export const DocumentInput = z.object({
+export const DocumentContent = z.object({
   name: z.string().trim().min(1).max(255),
   content: z.string().min(1, "Document content is required"),
 });
+export type DocumentContent = z.infer<typeof DocumentContent>;
+
+/**
+ * The document of a generator call: its bytes (`{ name, content }`, base64), or an upload kept on the server
+ * (`{ fileId }`, from POST /api/files, the caller's own and unexpired: else 404 "File not found.").
+ */
+export const DocumentInput = z.union([DocumentContent, FileRef]);
 export type DocumentInput = z.infer<typeof DocumentInput>;
 
 /** One claim parsed from the claims section (spec 1 §7, parser/parse). */
@@ -25,7 +33,8 @@ export type Claim = z.infer<typeof Claim>;
 
 /** POST /api/nlp/api/v1/parser/parse */
 export const ParseBody = z.object({
-  document: z.string().min(1, "Document content is required"),
+  /** The .docx as base64, or `{ fileId }` of an upload. */
+  document: z.union([z.string().min(1, "Document content is required"), FileRef]),
   sections: z.array(z.enum(["claims"])).optional().default(["claims"]),
 });
 export const ParseAnswer = z.object({ claims: z.object({ claims: z.array(Claim) }) });

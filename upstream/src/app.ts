@@ -11,6 +11,8 @@ import { UsersStore } from "./auth/store";
 import { signToken, verifyToken } from "./auth/tokens";
 import { databaseFile, openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
+import { fileRoutes } from "./files/routes";
+import { UploadsStore } from "./files/store";
 import { bodyLimits } from "./lib/body-limit";
 import { LocalFileStore } from "./lib/files";
 import { databaseHealth } from "./lib/health";
@@ -192,7 +194,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     // Specifications and the document-driven generator (issue 4).
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));
-    app.route("/api/nlp/api/v1", nlpRoutes({ requireAuth }));
+    // Uploads kept between steps (issue 9): the generator reads them by id.
+    const uploads = new UploadsStore(db, new LocalFileStore(path.join(options.dataDir, "files")), now);
+    app.route("/api/files", fileRoutes({ uploads, requireAuth }));
+    app.route("/api/nlp/api/v1", nlpRoutes({ requireAuth, uploads }));
     app.route(
       "/api/suggest",
       tagSuggestRoutes({

@@ -146,6 +146,22 @@ export const MIGRATIONS: readonly Migration[] = [
       create index teams_lower_name on teams (lower(name), id);
       create index users_lower_name on users (lower(first_name || ' ' || last_name), lower(email), id);`,
   },
+  {
+    id: "050_files",
+    // Uploads kept between steps (issue 9): the bytes under DATA_DIR/files/uploads/{id}, deleted with their row.
+    sql: `
+      create table files (
+        id text primary key,
+        owner_id text not null, -- the uploading user's id (no foreign key: the row expires with its bytes)
+        name text not null,
+        content_type text not null,
+        size integer not null,
+        sha256 text not null,
+        created_at text not null,
+        expires_at integer not null -- ms since the epoch
+      );
+      create index files_expires_at on files (expires_at);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_SCRIPT_BYTES } from "../../contract/bots";
+import { MAX_FILE_BYTES } from "../../contract/files";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
 import { HttpError, type AppEnv } from "./http";
 
@@ -15,6 +16,8 @@ export const API_BODY_LIMIT = 1 * MB;
 export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string }[] = [
   // A bot script (multipart): the file plus the form's few text fields (bots/routes.ts allows 64 KiB of them).
   { path: /^\/api\/auth\/bots\/[^/]+\/script\/?$/, bytes: MAX_SCRIPT_BYTES + 64 * 1024, what: "a bot script" },
+  // An upload kept between steps (multipart, one file part): the file plus the part headers and boundaries.
+  { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
   { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
 ];

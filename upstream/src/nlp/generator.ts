@@ -1,5 +1,5 @@
 import type {} from "handlebars";
-import type { ContextObject, DocumentInput, Paragraph } from "../../contract/nlp";
+import type { ContextObject, DocumentContent, Paragraph } from "../../contract/nlp";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
 import { buildContext } from "./context";
 import { DOCUMENT_MESSAGES, DocumentError, decodeBase64, readDocx } from "./docx";
@@ -129,9 +129,9 @@ export function toParagraphs(template: string, text: string): Paragraph[] {
 }
 
 /** Reads an uploaded document into its context object. */
-export async function loadDocument(input: DocumentInput): Promise<ContextObject> {
+export async function loadDocument(input: DocumentContent | { name: string; bytes: Uint8Array }): Promise<ContextObject> {
   if (!/\.docx$/i.test(input.name)) throw new DocumentError(DOCUMENT_MESSAGES.notDocx);
-  const bytes = decodeBase64(input.content, MAX_DOCUMENT_BYTES);
+  const bytes = "bytes" in input ? input.bytes : decodeBase64(input.content, MAX_DOCUMENT_BYTES);
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new DocumentError(DOCUMENT_MESSAGES.tooLarge);
   return buildContext(input.name, await readDocx(bytes));
 }

@@ -1,17 +1,20 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { can } from "../../contract/permissions";
+import { FILE_MESSAGES, type FileRef } from "../../contract/files";
 import {
   ContextObjectBody,
   GenerateBody,
   ParseBody,
   MAX_DOCUMENT_BYTES,
   type ContextObjectAnswer,
+  type DocumentInput,
   type Documentation,
   type GenerateAnswer,
   type ParseAnswer,
 } from "../../contract/nlp";
-import { HttpError, badRequest, validate, type AppContext, type AppEnv } from "../lib/http";
+import type { UploadsStore } from "../files/store";
+import { HttpError, badRequest, notFound, validate, type AppContext, type AppEnv } from "../lib/http";
 import { buildContext } from "./context";
 import { DOCUMENT_MESSAGES, DocumentError, decodeBase64, readDocx } from "./docx";
 import { TemplateError, loadDocument, render, selectClaims, toParagraphs, usesClaims } from "./generator";
@@ -58,14 +61,27 @@ async function clearly<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** /api/nlp/api/v1/* — the document parser and the template generator. */
-export function nlpRoutes(deps: { requireAuth: MiddlewareHandler<AppEnv> }): Hono<AppEnv> {
+export function nlpRoutes(deps: { requireAuth: MiddlewareHandler<AppEnv>; uploads: UploadsStore }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", deps.requireAuth, requireGeneratorUser);
+
+  /** The name and bytes of an upload of the caller (`{ fileId }`); 404 when it is not theirs or has expired. */
+  const upload = async (c: AppContext, ref: FileRef) => {
+    const found = await deps.uploads.read(ref.fileId, c.get("actor").id, MAX_DOCUMENT_BYTES);
+    if (!found) throw notFound(FILE_MESSAGES.notFound);
+    return { name: found.file.name, bytes: found.bytes };
+  };
+  /** The document as the generator reads it: sent as base64 or named by `fileId`. */
+  const documentOf = (c: AppContext, document: DocumentInput) =>
+    "fileId" in document ? upload(c, document) : Promise.resolve(document);
 
   app.post("/parser/parse", async (c) => {
     const input = validate(ParseBody, await body(c));
     const answer = await clearly(async () => {
-      const doc = await readDocx(decodeBase64(input.document, MAX_DOCUMENT_BYTES));
+      const { document } = input;
+      const bytes =
+        typeof document === "string" ? decodeBase64(document, MAX_DOCUMENT_BYTES) : (await upload(c, document)).bytes;
+      const doc = await readDocx(bytes);
       const claims = buildContext("document.docx", doc).claims;
       if (input.sections.includes("claims") && claims.length === 0) throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
       return { claims: { claims } } satisfies ParseAnswer;
@@ -75,21 +91,23 @@ export function nlpRoutes(deps: { requireAuth: MiddlewareHandler<AppEnv> }): Hon
 
   app.post("/generator/contextObject", async (c) => {
     const input = validate(ContextObjectBody, await body(c));
+    const document = await documentOf(c, input.document);
     const answer = await clearly(async () => {
-      const context = await loadDocument(input.document);
+      const context = await loadDocument(document);
       if (context.claims.length === 0 && input.templates.some((t) => usesClaims(t.body))) {
         throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
       }
       const chosen = input.templates.find((t) => t.claims?.length)?.claims;
-      return { [input.document.name]: selectClaims(context, chosen) } satisfies ContextObjectAnswer;
+      return { [document.name]: selectClaims(context, chosen) } satisfies ContextObjectAnswer;
     });
     return c.json(answer);
   });
 
   app.post("/generator/generate", async (c) => {
     const input = validate(GenerateBody, await body(c));
+    const document = await documentOf(c, input.document);
     const answer = await clearly(async () => {
-      const context = await loadDocument(input.document);
+      const context = await loadDocument(document);
       const paragraphs = input.templates.flatMap((t) => {
         if (context.claims.length === 0 && usesClaims(t.body)) throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
         return toParagraphs(t.name, render(t.body, selectClaims(context, t.claims)));
