@@ -14,11 +14,7 @@ type VersionRow = { key: string; script: string; version: number; message: strin
 export class BotScriptsStore {
   private readonly statements: Record<"scripts" | "versions" | "exists" | "next" | "insert" | "erase", Statement>;
 
-  constructor(
-    private readonly db: Db,
-    private readonly files: FileStore,
-    private readonly now: () => number,
-  ) {
+  constructor(private readonly db: Db, private readonly files: FileStore, private readonly now: () => number) {
     this.statements = {
       scripts: db.prepare("select distinct script from bot_script_versions order by lower(script), script").pluck(),
       versions: db.prepare("select * from bot_script_versions where script = ? order by version desc"),

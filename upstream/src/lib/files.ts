@@ -16,10 +16,7 @@ export type PutOptions = {
 
 /** A refused key, a file too large for `maxBytes`, or a key already taken with `overwrite: false`. */
 export class FileStoreError extends Error {
-  constructor(
-    readonly reason: "badKey" | "tooLarge" | "exists",
-    message: string,
-  ) {
+  constructor(readonly reason: "badKey" | "tooLarge" | "exists", message: string) {
     super(message);
     this.name = "FileStoreError";
   }
@@ -103,7 +100,9 @@ export class LocalFileStore implements FileStore {
       await pipeline(source, count, fs.createWriteStream(temp, { flags: "wx", mode: 0o600 }));
       if (options.overwrite === false) {
         await fs.promises.link(temp, file).catch((error: NodeJS.ErrnoException) => {
-          throw error.code === "EEXIST" ? new FileStoreError("exists", "A file is already stored under this key.") : error;
+          throw error.code === "EEXIST"
+            ? new FileStoreError("exists", "A file is already stored under this key.")
+            : error;
         });
       } else {
         await fs.promises.rename(temp, file);
