@@ -1,0 +1,143 @@
+import { describe, expect, test, vi } from "vitest";
+import { ListQuery } from "../../upstream/contract/common";
+import { HttpError } from "../../upstream/src/lib/http";
+import { START } from "./helpers";
+import { gadgets } from "./kit";
+
+const q = (query: Partial<ListQuery> = {}) => ListQuery.parse(query);
+
+describe("CollectionStore", () => {
+  test("create: random id, typed and data columns, data defaults, audit fields from the actor and the clock", () => {
+    const { store, db } = gadgets();
+    const made = store.create({ name: "Lamp", color: "blue", isOn: true, tags: ["a", "a", "b"] }, "ann@example.com");
+    expect(made).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "Lamp",
+      color: "blue",
+      isOn: true,
+      tags: ["a", "b"], // normalize
+      notes: "",
+      level: 1,
+      createdAt: new Date(START).toISOString(),
+      createdBy: "ann@example.com",
+      updatedAt: new Date(START).toISOString(),
+      updatedBy: "ann@example.com",
+    });
+    const row = db.prepare("select * from gadgets where id = ?").get(made.id) as Record<string, unknown>;
+    expect(row).toMatchObject({ is_on: 1, tags: '["a","b"]', data: '{"notes":"","level":1}' });
+    expect(store.get(made.id)).toEqual(made);
+    expect(store.get("missing")).toBeNull();
+  });
+
+  test("update: only the fields given; audit updated, created kept; unknown data keys kept; null when missing", () => {
+    const { store, db, clock } = gadgets();
+    const made = store.create({ name: "Lamp", color: "blue", isOn: false, tags: [] }, "ann@example.com");
+    db.prepare(`update gadgets set data = '{"notes":"n","level":2,"legacy":true}' where id = ?`).run(made.id);
+    clock.t += 60_000;
+    const changed = store.update(made.id, { color: "green", level: 3, notes: undefined }, "bob@example.com");
+    expect(changed).toMatchObject({ name: "Lamp", color: "green", notes: "n", level: 3, createdBy: "ann@example.com" });
+    expect(changed).toMatchObject({ updatedBy: "bob@example.com", updatedAt: new Date(START + 60_000).toISOString() });
+    expect(JSON.parse(db.prepare("select data from gadgets").pluck().get() as string)).toEqual({
+      notes: "n",
+      level: 3,
+      legacy: true,
+    });
+    expect(store.update("missing", { color: "x" }, null)).toBeNull();
+  });
+
+  test("a damaged data column reads as the defaults", () => {
+    const { store, db } = gadgets();
+    const made = store.create({ name: "Lamp", color: "blue", isOn: false, tags: [] }, null);
+    db.prepare(`update gadgets set data = '{"level":"high"' where id = ?`).run(made.id);
+    expect(store.get(made.id)).toMatchObject({ notes: "", level: 1 });
+    db.prepare(`update gadgets set data = '{"level":"high","notes":"kept"}' where id = ?`).run(made.id);
+    expect(store.get(made.id)).toMatchObject({ notes: "kept", level: 1 });
+  });
+
+  test("list: search, sort by name (case-insensitive) / newest / oldest, pages, total, filters", () => {
+    const { store, clock } = gadgets();
+    for (const [name, color] of [
+      ["beta", "red"],
+      ["Alpha", "blue"],
+      ["gamma", "red"],
+      ["Delta", "green"],
+    ]) {
+      store.create({ name: name!, color: color!, isOn: false, tags: name === "gamma" ? ["shiny"] : [] }, null);
+      clock.t += 1000;
+    }
+    const names = (query: Partial<ListQuery>, filters = {}) => store.list(q(query), filters).items.map((g) => g.name);
+    expect(names({})).toEqual(["Alpha", "beta", "Delta", "gamma"]);
+    expect(names({ sort: "newest" })).toEqual(["Delta", "gamma", "Alpha", "beta"]);
+    expect(names({ sort: "oldest" })).toEqual(["beta", "Alpha", "gamma", "Delta"]);
+    expect(names({ q: "ALP" })).toEqual(["Alpha"]);
+    expect(names({ q: "shiny" })).toEqual(["gamma"]); // tags searched
+    expect(store.list(q({ pageSize: 3, page: 2 }))).toMatchObject({
+      total: 4,
+      page: 2,
+      pageSize: 3,
+      items: [{ name: "gamma" }],
+    });
+    expect(names({}, { colors: ["red"] })).toEqual(["beta", "gamma"]);
+    expect(names({}, { colors: [] })).toEqual([]);
+    expect(names({ q: "a" }, { colors: ["red", "green"] })).toEqual(["beta", "Delta", "gamma"]);
+  });
+
+  test("unique violations answer 409 with the configured message (create, update, clone)", () => {
+    const { store } = gadgets();
+    const lamp = store.create({ name: "Lamp", color: "blue", isOn: false, tags: [] }, null);
+    const desk = store.create({ name: "Desk", color: "blue", isOn: false, tags: [] }, null);
+    const conflict = (work: () => unknown) => {
+      try {
+        work();
+      } catch (error) {
+        return error instanceof HttpError ? [error.status, error.message] : error;
+      }
+      return "no error";
+    };
+    expect(conflict(() => store.create({ name: "LAMP", color: "x", isOn: false, tags: [] }, null))).toEqual([
+      409,
+      "Gadget already exists.",
+    ]);
+    expect(conflict(() => store.update(desk.id, { name: "lamp" }, null))).toEqual([409, "Gadget already exists."]);
+    store.clone(lamp.id, null);
+    expect(conflict(() => store.clone(lamp.id, null))).toEqual([409, "Gadget already exists."]);
+  });
+
+  test("clone: new id, '(copy)' name, same values, audit set anew; remove", () => {
+    const { store, clock } = gadgets();
+    const lamp = store.create(
+      { name: "Lamp", color: "blue", isOn: true, tags: ["a"], notes: "n", level: 5 },
+      "ann@example.com",
+    );
+    clock.t += 5000;
+    const copy = store.clone(lamp.id, "bob@example.com");
+    expect(copy).toMatchObject({ name: "Lamp (copy)", color: "blue", isOn: true, tags: ["a"], notes: "n", level: 5 });
+    expect(copy?.id).not.toBe(lamp.id);
+    expect(copy).toMatchObject({
+      createdBy: "bob@example.com",
+      updatedBy: "bob@example.com",
+      createdAt: new Date(START + 5000).toISOString(),
+    });
+    expect(store.clone("missing", null)).toBeNull();
+    expect(store.remove(lamp.id)).toBe(true);
+    expect(store.remove(lamp.id)).toBe(false);
+    expect(store.get(lamp.id)).toBeNull();
+  });
+
+  test("statements are prepared once: no db.prepare on later calls", () => {
+    const { store, db } = gadgets();
+    const round = () => {
+      const made = store.create({ name: `Lamp ${Math.random()}`, color: "blue", isOn: false, tags: [] }, null);
+      store.get(made.id);
+      store.update(made.id, { color: "red" }, null);
+      store.list(q({ q: "lamp", sort: "newest" }), { colors: ["red"] });
+      store.list(q());
+      store.remove(store.clone(made.id, null)!.id);
+    };
+    round();
+    const prepare = vi.spyOn(db, "prepare");
+    round();
+    round();
+    expect(prepare).not.toHaveBeenCalled();
+  });
+});
