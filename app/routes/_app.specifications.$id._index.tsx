@@ -18,7 +18,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SpecificationDetail() {
-  const { specification, doc, may, help } = useLoaderData<typeof loader>();
+  const { specification, doc, may, help, kept } = useLoaderData<typeof loader>();
   const sample = useActionData<typeof action>();
-  return <Workbench specification={specification} doc={doc} canWrite={may.write} help={help} sample={sample} />;
+  return <Workbench specification={specification} doc={doc} canWrite={may.write} help={help} kept={kept} sample={sample} />;
 }

@@ -15,17 +15,23 @@ export function Workbench({
   doc,
   canWrite,
   help,
+  kept,
   sample,
 }: {
   specification: Pick<Specification, "id" | "name" | "template" | "updatedAt">;
   doc: Documentation | null;
   canWrite: boolean;
   help: { open: boolean; tab: HelpTab; q: string };
+  /** The document at the page's `?document=` (loader), until an action answers. */
+  kept: Pick<Sample, "document" | "contextObject"> & { error: string | null } | null;
   sample: Sample | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const template = sample?.template || s.template;
+  const document = sample ? sample.document : (kept?.document ?? null);
+  const contextObject = sample ? sample.contextObject : (kept?.contextObject ?? null);
+  const uploadError = sample ? sample.uploadError : (kept?.error ?? null);
   const contextFields = doc?.contextObject.fields.map((f) => f.name) ?? [];
   return (
     <>
@@ -37,7 +43,13 @@ export function Workbench({
         </Link>
       </div>
       <div className="spec-layout">
-        <Form method="post" encType="multipart/form-data" className="spec-workbench">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="spec-workbench"
+          // Posts keep the document in the address: a reload shows it again.
+          action={document ? `?${new URLSearchParams({ document: document.fileId })}` : undefined}
+        >
           <section aria-labelledby="editor-heading" className="panel">
             <h2 id="editor-heading">{D.editor}</h2>
             <TemplateEditor
@@ -86,22 +98,22 @@ export function Workbench({
               </button>
             </div>
             <div id="upload-status" aria-live="polite">
-              {sample?.uploadError ? (
+              {uploadError ? (
                 <p className="field-error" role="alert">
-                  {sample.uploadError}
+                  {uploadError}
                 </p>
               ) : null}
-              <p className="muted">{sample?.document ? D.currentDocument(sample.document.name) : D.noDocument}</p>
+              <p className="muted">{document ? D.currentDocument(document.name) : D.noDocument}</p>
             </div>
-            {sample?.document ? (
+            {document ? (
               <>
-                <input type="hidden" name="documentName" value={sample.document.name} />
-                <input type="hidden" name="documentContent" value={sample.document.content} />
+                <input type="hidden" name="documentId" value={document.fileId} />
+                <input type="hidden" name="documentName" value={document.name} />
               </>
             ) : null}
-            {sample?.contextObject ? (
+            {contextObject ? (
               <pre className="json-view" tabIndex={0} aria-label={D.contextObject} data-testid="context-object">
-                {JSON.stringify(sample.contextObject, null, 2)}
+                {JSON.stringify(contextObject, null, 2)}
               </pre>
             ) : (
               <p className="muted">{D.noContext}</p>

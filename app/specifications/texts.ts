@@ -68,6 +68,7 @@ export const SPECIFICATIONS = {
     runNeeds: "Run needs both a context object and a document: upload a .docx document first.",
     docxOnly: "Only Word documents (.docx) can be uploaded.",
     noFile: "Choose a .docx document to upload.",
+    documentGone: "The uploaded document is no longer available: upload it again.",
     tooLarge: "The document is larger than 10 MB.",
     help: "Help",
     hideHelp: "Hide help",

@@ -41,18 +41,17 @@ describe("specifications", () => {
     const docx = new File([new Uint8Array(await patentDocx())], "widget.docx");
     const up = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "upload", template: "{{title}}", document: docx });
     expect(up.status).toBe(200);
-    const upData = (await up.json()) as { contextObject: Record<string, { claims: unknown[] }>; document: { name: string; content: string } };
+    const upData = (await up.json()) as { contextObject: Record<string, { claims: unknown[] }>; document: { name: string; fileId: string } };
     expect(upData.contextObject["widget.docx"]!.claims).toHaveLength(5);
     const run = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, {
       intent: "run",
       template: "{{title}}\n\n{{join (independentClaims claims) \", \" \"claimNumber\"}}",
-      documentName: upData.document.name,
-      documentContent: upData.document.content,
+      documentId: upData.document.fileId,
     });
     const runData = (await run.json()) as { output: string; result: { paragraphs: unknown[] } };
     expect(runData.output).toBe("Spring-loaded widget\n\n1, 4");
     expect(runData.result.paragraphs).toHaveLength(2);
-    const emptyRun = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "run", template: "{{#if nothing}}x{{/if}}", documentName: "widget.docx", documentContent: upData.document.content });
+    const emptyRun = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "run", template: "{{#if nothing}}x{{/if}}", documentId: upData.document.fileId });
     expect(((await emptyRun.json()) as { output: string }).output).toBe(SPECIFICATIONS.detail.emptyOutput);
     const pdf = await multipart(`/specifications/${id}`, { intent: "upload", template: "x", document: new File(["%PDF"], "a.pdf") });
     expect(pdf.status).toBe(400);
