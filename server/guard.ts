@@ -32,10 +32,10 @@ export const FORM_LIMITS = {
 /** The upload routes, by their documented limits (the file plus what the same form posts with it). */
 export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string }[] = [
   {
-    // The specification workbench (multipart): a .docx of MAX_DOCUMENT_BYTES, its base64 copy posted back (4/3 of
-    // that), the template and a few fields. The route itself answers a too-large part with its own message.
+    // The specification workbench (multipart): a .docx of MAX_DOCUMENT_BYTES (posted once: later posts name the kept
+    // upload by its id), the template and a few fields. The route answers a too-large file with its field message.
     path: /^\/specifications\/(?!create\/?$)[^/]+\/?$/,
-    bytes: MAX_DOCUMENT_BYTES + Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 1 * MB,
+    bytes: MAX_DOCUMENT_BYTES + 1 * MB,
     what: "A specification's sample document",
   },
   {

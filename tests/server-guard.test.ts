@@ -185,10 +185,11 @@ describe("form guard: body sizes (items 1, 3)", () => {
     big.set("file", new File([Buffer.alloc(1.5 * 1024 * 1024, "a")], "bot.js"));
     expect((await post("/people/new", big)).status).toBe(413);
     expect((await post(`/people/${adminId}`, big)).status).not.toBe(413);
-    // A specification's document: 10 MB plus its base64 copy; 30 MB is refused before reading.
-    const spec = await rawPost("/specifications/x", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 30 * 1024 * 1024 }, 0);
+    // A specification's document: 10 MB and the template, posted once (no base64 copy any more); 12 MB is refused
+    // before reading.
+    const spec = await rawPost("/specifications/x", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 12 * 1024 * 1024 }, 0);
     expect(spec.status).toBe(413);
-    expect(spec.body).toContain("sample document may be at most");
+    expect(spec.body).toContain("sample document may be at most 11 MB");
   });
 });
 
