@@ -185,6 +185,7 @@ app.use((req, res, next) => {
 const remixHandler = createRequestHandler({
   build: getBuild,
   mode: config.mode,
+  // A new object per request: per-request work (the session decode) is shared by a page's loaders through it.
   getLoadContext: (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
     upstream,
     nonce: res.locals.cspNonce as string,

@@ -112,10 +112,26 @@ export function loginRedirect(request: Request, headers?: HeadersInit): Response
  * Keeps the session alive: a token close to expiry is exchanged through /api/auth/refresh. Returns the Set-Cookie
  * header to send when the session changed. Throws the redirect to sign-in when the session is gone.
  */
-export async function refreshSession(
-  request: Request,
-  ctx: Ctx,
-): Promise<{ identity: Identity; token: string; setCookie: string | null }> {
+type Refreshed = { identity: Identity; token: string; setCookie: string | null };
+
+/**
+ * One session decode per page request (issue 10): Remix calls every loader of a page with its own copy of the
+ * request, but one load context, so a page's loaders (root, shell, page) share the answer through the context.
+ * Only for GET/HEAD: an action may change the session before its page's loaders run.
+ */
+const perRequest = new WeakMap<object, { cookie: string | null; result: Promise<Refreshed> }>();
+
+export function refreshSession(request: Request, ctx: Ctx): Promise<Refreshed> {
+  if (request.method !== "GET" && request.method !== "HEAD") return refreshOnce(request, ctx);
+  const cookie = request.headers.get("Cookie");
+  const known = perRequest.get(ctx);
+  if (known && known.cookie === cookie) return known.result;
+  const result = refreshOnce(request, ctx);
+  perRequest.set(ctx, { cookie, result });
+  return result;
+}
+
+async function refreshOnce(request: Request, ctx: Ctx): Promise<Refreshed> {
   const { session, token, identity } = await readSession(request, ctx);
   const storage = getSessionStorage(ctx);
   if (!token || !identity) {

@@ -12,6 +12,11 @@ const enc = encodeURIComponent;
 export const authorizations = {
   practitioners: (api: Api) => api.get(Practitioners, "/api/pair-authorizator/practitioners"),
   list: (api: Api) => api.get(PairAuthorizations, "/api/pair-authorizator/users"),
+  /** Only these users' rows (a list page's). */
+  listFor: (api: Api, emails: readonly string[]) =>
+    emails.length
+      ? api.get(PairAuthorizations, "/api/pair-authorizator/users", { emails: emails.join(",") })
+      : Promise.resolve([]),
   get: (api: Api, id: string) => api.get(PairAuthorization, `/api/pair-authorizator/users/${enc(id)}`),
   put: (api: Api, id: string, body: PairAuthorizationPut) =>
     api.put(PairAuthorization, `/api/pair-authorizator/users/${enc(id)}`, body),

@@ -12,11 +12,10 @@ import { users } from "./users.server";
 export async function loadPeopleList(args: LoaderFunctionArgs) {
   const { api, identity, timeZone } = await requireRoute(args);
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "people");
-  const [page, auths] = await Promise.all([
-    loadPage(q, (query) => users.list(api, query)),
-    // The Registration/Customer Number(s) columns come from the portfolio authorization, matched by email.
-    authorizations.list(api).catch(() => []),
-  ]);
+  const page = await loadPage(q, (query) => users.list(api, query));
+  // The Registration/Customer Number(s) columns come from the portfolio authorization, matched by email: this page's
+  // rows only (issue 10: not every user's authorization to fill 25 rows).
+  const auths = await authorizations.listFor(api, page.items.map((u) => u.email)).catch(() => []);
   const byEmail = new Map(auths.map((a) => [a.email.toLowerCase(), a]));
   return {
     setCookie,

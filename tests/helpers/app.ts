@@ -98,7 +98,8 @@ export async function startApp(): Promise<TestApp> {
   const app: TestApp = {
     upstream,
     context,
-    handle: (request) => handler(request, context),
+    // A new load context per request, as server.ts makes one: per-request caches hang off it.
+    handle: (request) => handler(request, { ...context }),
     browser: () => new Browser(app),
     async adminToken() {
       if (token) return token;

@@ -25,6 +25,21 @@ describe("pair-authorizator endpoints", () => {
     ]);
   });
 
+  test("?emails= answers only those users' rows (a list page's), any case; bounded", async () => {
+    const h = await harness();
+    const t = { token: h.adminToken };
+    for (const name of ["ann", "bob", "cid"]) {
+      const u = await h.createUser({ email: `${name}@example.com` });
+      await h.call("PUT", `/api/pair-authorizator/users/${u.id}`, { ...t, body: { registrationNumbers: ["12345"], customerNumbers: [] } });
+    }
+    const some = (await (await h.call("GET", "/api/pair-authorizator/users?emails=CID@example.com,ann@example.com,zed@example.com", t)).json()) as PairAuthorization[];
+    expect(some.map((u) => u.email)).toEqual(["ann@example.com", "cid@example.com"]);
+    const none = (await (await h.call("GET", "/api/pair-authorizator/users?emails=", t)).json()) as PairAuthorization[];
+    expect(none).toEqual([]);
+    const many = Array.from({ length: 201 }, (_, i) => `u${i}@example.com`).join(",");
+    expect((await h.call("GET", `/api/pair-authorizator/users?emails=${many}`, t)).status).toBe(400);
+  });
+
   test("bad input: number formats, unknown user, not JSON", async () => {
     const h = await harness();
     const t = { token: h.adminToken };

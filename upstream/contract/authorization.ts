@@ -13,6 +13,17 @@ export type PairAuthorization = z.infer<typeof PairAuthorization>;
 /** GET /api/pair-authorizator/users — every user with a stored authorization. */
 export const PairAuthorizations = z.array(PairAuthorization);
 
+/** At most this many emails in `?emails=` (a list page asks for its own rows: 25, at most 200). */
+export const MAX_AUTHORIZATION_EMAILS = 200;
+
+/** `GET /api/pair-authorizator/users?emails=a@x,b@y`: only those users (absent: every user). */
+export const AuthorizationEmailsQuery = z
+  .string()
+  .max(MAX_AUTHORIZATION_EMAILS * 256)
+  .optional()
+  .transform((v) => (v === undefined ? null : v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)))
+  .pipe(z.array(z.string()).max(MAX_AUTHORIZATION_EMAILS, `At most ${MAX_AUTHORIZATION_EMAILS} emails.`).nullable());
+
 /** PUT /api/pair-authorizator/users/{id} */
 const numbers = (label: string, things: string) =>
   boundedList(boundedText(label, TEXT_LIMITS.authorizationNumber), things, LIST_LIMITS.authorizationNumbers);

@@ -8,7 +8,7 @@ import { hashPasswordSync, randomPassword } from "./auth/passwords";
 import { authRoutes } from "./auth/routes";
 import { SessionsStore } from "./auth/sessions";
 import { UsersStore } from "./auth/store";
-import { signToken, verifyToken } from "./auth/tokens";
+import { cachedVerifier, signToken } from "./auth/tokens";
 import { databaseFile, openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
 import { fileRoutes } from "./files/routes";
@@ -167,7 +167,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       };
       return signToken(payload, secret);
     };
-    const verify = (token: string) => verifyToken(token, secret, nowSeconds(), issuer);
+    const verify = cachedVerifier(secret, issuer, nowSeconds);
     const requireAuth = bearerAuth(verify, ({ sid, sub }) => sessions.actor(sid, sub));
 
     const sso = createSso(options.sso, { users, issueToken, now, log });

@@ -56,3 +56,36 @@ export function verifyToken(token: string, secret: string, nowSeconds: number, i
   if (!(nowSeconds < parsed.data.exp)) return null;
   return parsed.data;
 }
+
+/** How many verified tokens `cachedVerifier` remembers (the oldest are forgotten first). */
+export const VERIFIED_TOKENS_CACHED = 5_000;
+
+/**
+ * `verifyToken` with a bounded memory of tokens already verified: the back office calls the upstream several times
+ * per page with the same token, and the signature and payload checks need not run again (issue 10). Expiry is still
+ * checked on every use; revocation is not a property of the token (the session lookup after this decides it).
+ */
+export function cachedVerifier(
+  secret: string,
+  issuer: string,
+  nowSeconds: () => number,
+  size = VERIFIED_TOKENS_CACHED,
+): ((token: string) => TokenPayload | null) & { remembered: () => number } {
+  const verified = new Map<string, TokenPayload>();
+  const verify = (token: string): TokenPayload | null => {
+    const now = nowSeconds();
+    const known = verified.get(token);
+    if (known) {
+      if (now < known.exp) return known;
+      verified.delete(token);
+      return null;
+    }
+    const payload = verifyToken(token, secret, now, issuer);
+    if (payload) {
+      if (verified.size >= size) verified.delete(verified.keys().next().value as string);
+      verified.set(token, payload);
+    }
+    return payload;
+  };
+  return Object.assign(verify, { remembered: () => verified.size });
+}

@@ -2,10 +2,11 @@ import { Hono, type MiddlewareHandler } from "hono";
 import {
   AUTHORIZATION_MESSAGES,
   CUSTOMER_NUMBER,
+  AuthorizationEmailsQuery as EmailsQuery,
   PairAuthorizationPut,
   REGISTRATION_NUMBER,
 } from "../../contract/authorization";
-import { badRequest, fieldMessage, jsonBody, notFound, requirePermission, type AppEnv } from "../lib/http";
+import { badRequest, fieldMessage, jsonBody, notFound, requirePermission, validate, type AppEnv } from "../lib/http";
 import type { AuthorizationStore } from "./store";
 
 const clean = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -26,7 +27,11 @@ export function authorizationRoutes(deps: { authorizations: AuthorizationStore; 
     );
   });
 
-  app.get("/users", requireAuth, read, (c) => c.json(authorizations.list()));
+  // `?emails=a@x,b@y` (at most MAX_AUTHORIZATION_EMAILS): only those users' rows, for a list page.
+  app.get("/users", requireAuth, read, (c) => {
+    const emails = validate(EmailsQuery, c.req.query("emails"));
+    return c.json(emails ? authorizations.listFor(emails) : authorizations.list());
+  });
 
   app.get("/users/:id", requireAuth, read, (c) => {
     const found = authorizations.get(c.req.param("id"));

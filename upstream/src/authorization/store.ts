@@ -32,6 +32,22 @@ export class AuthorizationStore {
     return rows.map(toAuthorization).filter((a) => a.registrationNumbers.length || a.customerNumbers.length);
   }
 
+  /**
+   * The authorizations among `emails` (any case), as `list()` answers them: a page of 25 users asks for its own rows
+   * instead of loading every authorization (issue 10). One statement; the emails travel as one JSON parameter.
+   */
+  listFor(emails: readonly string[]): PairAuthorization[] {
+    if (!emails.length) return [];
+    const rows = prepared(
+      this.db,
+      `select u.id, u.email, a.registration_numbers, a.customer_numbers
+           from pair_authorizations a join users u on u.email = a.email
+          where a.email in (select value from json_each(?))
+          order by u.email`,
+    ).all(JSON.stringify(emails)) as Row[];
+    return rows.map(toAuthorization).filter((a) => a.registrationNumbers.length || a.customerNumbers.length);
+  }
+
   /** The authorization of user `id` (empty lists when none is stored); null when there is no such user. */
   get(id: string): PairAuthorization | null {
     const row = prepared(
