@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import type { ListQueryInput, Page } from "../../upstream/contract/common";
 import { requireRoute, requireWrite } from "../auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "./actions.server";
 import { formatDateTime } from "./format";
@@ -9,8 +10,7 @@ import { listQueryOf, loadPage } from "./list.server";
 import { readPrefs, writePrefs } from "./prefs.server";
 import type { ResourceClient } from "./resource.server";
 import { toasts } from "./toast.server";
-import { isUpstreamError } from "./upstream.server";
-
+import { isUpstreamError, type Api } from "./upstream.server";
 
 type Audited = { createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null };
 
@@ -23,21 +23,32 @@ export const stampsOf = (item: Audited, timeZone: string) => ({
 });
 
 /**
- * A multi-choice list filter remembered in the prefs cookie (spec 1 §2's specification type filter): the URL's choice
- * when the filter form was sent (it always sends `filtered=1`, so "none chosen" is told apart from "no filter in the
- * URL"), else the remembered one, else every option. The upstream gets the choice joined with commas (`","` for none).
+ * A list filter (a `ChoiceFilter` on the page, ui/list), read from the URL parameter `param` and sent upstream as
+ * `{ [name]: chosen values joined with commas }` (`","` for none):
+ * - any number of `options` (checkboxes; spec 1 §2's specification type filter), remembered in the prefs cookie: the
+ *   URL's choice when the filter form was sent (it always sends `filtered=1`, so "none chosen" is told apart from "no
+ *   filter in the URL"), else the remembered one, else every option;
+ * - with `single`, one option (radios; spec 1 §2's teams all / assistants / teams): the URL's, else `single.fallback`;
+ *   not remembered.
  */
-export type ListFilter = { param: string; options: readonly string[] };
+export type ListFilter = { param: string; options: readonly string[]; single?: { fallback: string } };
+
+/** What `listLoader` needs of a client: the list's name (its remembered sort's id) and one page. */
+export type ListSource<T> = {
+  definition: { name: string };
+  list: (api: Api, query: ListQueryInput, extra: Record<string, string>) => Promise<Page<T>>;
+};
 
 /**
  * The loader of a list screen: the route's permission, the query from the URL (search text; sort remembered per list;
- * page clamped to the last), `filters` remembered like the sort, one upstream call (two past the end), `row` mapping
- * each record to what the page shows. Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
+ * page clamped to the last), `filters` (see `ListFilter`), one upstream call (two past the end), `row` mapping each
+ * record to what the page shows. `resource` is a `resourceClient`, or any `ListSource` (teams: its own endpoint).
+ * Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
  */
-export async function listLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject, Row, F extends string = never>(
+export async function listLoader<T, Row, F extends string = never>(
   args: LoaderFunctionArgs,
-  resource: ResourceClient<I, C, U>,
-  options: { row: (item: z.infer<I>, timeZone: string) => Row; listId?: string; filters?: Record<F, ListFilter> },
+  resource: ListSource<T>,
+  options: { row: (item: T, timeZone: string) => Row; listId?: string; filters?: Record<F, ListFilter> },
 ) {
   const { api, timeZone, may } = await requireRoute(args);
   const listId = options.listId ?? resource.definition.name;
@@ -53,7 +64,7 @@ export async function listLoader<I extends z.ZodTypeAny, C extends z.AnyZodObjec
       page: page.page,
       pageSize: page.pageSize,
       total: page.total,
-      rows: page.items.map((item: z.infer<I>) => options.row(item, timeZone)),
+      rows: page.items.map((item) => options.row(item, timeZone)),
       filters: filters.chosen as Record<F, string[]>,
       may,
     },
@@ -68,20 +79,25 @@ async function filtersOf(
   filters: Record<string, ListFilter> = {},
 ): Promise<{ chosen: Record<string, string[]>; setCookie: string | null }> {
   const url = new URL(args.request.url);
-  const prefs = await readPrefs(args.request, args.context);
+  const many = Object.entries(filters).filter(([, filter]) => !filter.single);
+  const prefs = many.length ? await readPrefs(args.request, args.context) : null;
   const sent = url.searchParams.get("filtered") === "1";
   const chosen: Record<string, string[]> = {};
   let changed = false;
   for (const [name, filter] of Object.entries(filters)) {
-    const key = `${listId}.${name}`;
-    const remembered = prefs.filters[key];
+    if (filter.single) {
+      const value = url.searchParams.get(filter.param);
+      chosen[name] = [value !== null && filter.options.includes(value) ? value : filter.single.fallback];
+      continue;
+    }
+    const remembered = prefs?.filters[`${listId}.${name}`];
     const wanted = sent ? url.searchParams.getAll(filter.param) : (remembered ?? filter.options);
     chosen[name] = filter.options.filter((o) => wanted.includes(o));
     if (sent && JSON.stringify(remembered) !== JSON.stringify(chosen[name])) changed = true;
   }
-  if (!changed) return { chosen, setCookie: null };
+  if (!changed || !prefs) return { chosen, setCookie: null };
   // One prefs cookie holds the sort and the filters: write both (the sort may have changed in the same request).
-  const remember = Object.fromEntries(Object.entries(chosen).map(([name, v]) => [`${listId}.${name}`, v]));
+  const remember = Object.fromEntries(many.map(([name]) => [`${listId}.${name}`, chosen[name]!]));
   const next = {
     ...prefs,
     sorts: { ...prefs.sorts, [listId]: sort as (typeof prefs.sorts)[string] },
@@ -132,7 +148,6 @@ export type EditorTexts = {
   };
   inline: { saveFailed: string };
 };
-
 
 /**
  * The action of a create (no `params.id`) or edit screen, behind the route table's `write` permission:

@@ -26,7 +26,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/people/:id/permissions", permission: "users.read" },
   { path: "/people/:id/authorization", permission: "users.read" },
   { path: "/people/:id/user-settings", permission: "users.read" },
-  { path: "/teams", permission: "users.read", nav: { label: "Teams", icon: "teams" } },
+  // Teams: "+ add new" and the edit pencil need users.write (spec 1 §2).
+  {
+    path: "/teams",
+    permission: "users.read",
+    write: "users.write",
+    create: "users.write",
+    nav: { label: "Teams", icon: "teams" },
+  },
   { path: "/teams/new", permission: "users" }, // users.write: only "users" grants it
   { path: "/teams/:id", permission: "users.read" },
   // Organizations: list and edit with organizations.read (fields and Delete need organizations.write), create with

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
-import { NoMatch, Stamp, type Column } from "../ui/list";
+import { ChoiceFilter, NoMatch, Stamp, type Column } from "../ui/list";
 import { editColumn } from "../ui/resource-list";
 import { SPECIFICATIONS } from "./texts";
 
@@ -44,22 +44,14 @@ export const specificationColumns: Column<SpecificationRow>[] = [
 /** The type filter (spec 1 §2: all selected by default, remembered): inputs of the list's GET form. */
 export function TypeFilter({ types }: { types: readonly string[] }) {
   return (
-    <fieldset className="type-filter" key={types.join(",")}>
-      <legend className="visually-hidden">{SPECIFICATIONS.filterLegend}</legend>
-      <input type="hidden" name="filtered" value="1" />
-      {SPECIFICATION_TYPES.map((t) => (
-        <label key={t}>
-          <input
-            type="checkbox"
-            name="type"
-            value={t}
-            defaultChecked={types.includes(t)}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          />
-          {SPECIFICATIONS.types[t]}
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceFilter
+      legend={SPECIFICATIONS.filterLegend}
+      param="type"
+      options={SPECIFICATION_TYPES}
+      labels={SPECIFICATIONS.types}
+      chosen={types}
+      multiple
+    />
   );
 }
 

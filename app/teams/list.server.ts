@@ -1,42 +1,27 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "../../upstream/contract/permissions";
-import { TeamFilter } from "../../upstream/contract/teams";
-import { requireRoute } from "../auth/guard.server";
-import { formatDateTime } from "../lib/format";
-import { listQueryOf, loadPage } from "../lib/list.server";
+import { TEAM_FILTERS, TeamFilter, type Team } from "../../upstream/contract/teams";
+import type { ListFilter, ListSource } from "../lib/resource-routes.server";
+import { stampsOf } from "../lib/resource-routes.server";
 import { teams } from "./teams.server";
 
 /** Teams list shows at most 3 members, then "N more..." (spec 1 §9). */
 export const MEMBERS_SHOWN = 3;
 
-/** The /teams list: search, sort (remembered), page and the all / assistants / teams filter (default teams). */
-export async function loadTeamList(args: LoaderFunctionArgs) {
-  const { api, identity, timeZone } = await requireRoute(args);
-  const url = new URL(args.request.url);
-  const { query: q, setCookie } = await listQueryOf(args.request, args.context, "teams");
-  const filter = TeamFilter.catch("teams").parse(url.searchParams.get("show") ?? "teams");
-  const page = await loadPage(q, (query) => teams.list(api, query, filter));
-  return {
-    setCookie,
-    data: {
-      q: q.q,
-      sort: q.sort,
-      show: filter,
-      page: page.page,
-      pageSize: page.pageSize,
-      total: page.total,
-      rows: page.items.map((t) => ({
-        id: t.id,
-        name: t.name,
-        assistantsTeam: t.assistantsTeam,
-        members: t.members.slice(0, MEMBERS_SHOWN),
-        more: Math.max(0, t.members.length - MEMBERS_SHOWN),
-        createdAt: formatDateTime(t.createdAt, timeZone),
-        createdBy: t.createdBy,
-        updatedAt: formatDateTime(t.updatedAt, timeZone),
-        updatedBy: t.updatedBy,
-      })),
-      canWrite: can(identity.permissions, "users.write"),
-    },
-  };
-}
+/** The /teams list for the kit's `listLoader`: the `show` filter becomes the upstream's `assistants=`. */
+export const teamList: ListSource<Team> = {
+  definition: { name: "teams" },
+  list: (api, query, extra) => teams.list(api, query, TeamFilter.catch("teams").parse(extra.show)),
+};
+
+/** The all / assistants / teams filter (spec 1 §2, §9): one choice, default teams, from the URL only. */
+export const TEAM_LIST_FILTERS = {
+  show: { param: "show", options: TEAM_FILTERS, single: { fallback: "teams" } },
+} satisfies Record<string, ListFilter>;
+
+/** A team as its list row shows it. */
+export const teamRow = (t: Team, timeZone: string) => ({
+  id: t.id,
+  name: t.name,
+  members: t.members.slice(0, MEMBERS_SHOWN),
+  more: Math.max(0, t.members.length - MEMBERS_SHOWN),
+  ...stampsOf(t, timeZone),
+});

@@ -187,6 +187,47 @@ export function NoMatch({ showAll }: { showAll: string }) {
   );
 }
 
+/**
+ * A list filter: inputs of the list's GET form (inside `ListToolbar`) that submit on change with JavaScript.
+ * `multiple`: checkboxes (any number chosen) plus `filtered=1`, so the loader tells "none ticked" from "no filter in
+ * the URL" (the kit's remembered filters, lib/resource-routes.server `ListFilter`); else radios, one chosen.
+ */
+export function ChoiceFilter<V extends string>({
+  legend,
+  param,
+  options,
+  labels,
+  chosen,
+  multiple = false,
+}: {
+  legend: string;
+  param: string;
+  options: readonly V[];
+  labels: Record<V, string>;
+  chosen: readonly string[];
+  multiple?: boolean;
+}) {
+  return (
+    // Keyed by the choice: a new answer (back button, "Show all") resets the inputs' defaults.
+    <fieldset className={multiple ? "type-filter" : "segmented"} key={chosen.join(",")}>
+      <legend className="visually-hidden">{legend}</legend>
+      {multiple ? <input type="hidden" name="filtered" value="1" /> : null}
+      {options.map((value) => (
+        <label key={value}>
+          <input
+            type={multiple ? "checkbox" : "radio"}
+            name={param}
+            value={value}
+            defaultChecked={chosen.includes(value)}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          />
+          {labels[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
 /**

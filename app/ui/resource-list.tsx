@@ -47,6 +47,7 @@ export function ResourceList<Row extends { id: string }>({
   createTo,
   filters,
   filtered,
+  clearSearch = "?",
 }: {
   data: ListData<Row>;
   texts: ListTexts;
@@ -55,6 +56,8 @@ export function ResourceList<Row extends { id: string }>({
   filters?: ReactNode;
   /** The empty state when a filter (not the search) hides every row (`<NoMatch …/>`); null when nothing is filtered. */
   filtered?: ReactNode;
+  /** "Clear the search" (default `?`): a filter the URL alone carries stays (`?show=all`). */
+  clearSearch?: string;
 }) {
   return (
     <>
@@ -80,7 +83,7 @@ export function ResourceList<Row extends { id: string }>({
         empty={
           data.q ? (
             <p>
-              {texts.emptySearch(data.q)} <Link to="?">Clear the search</Link>
+              {texts.emptySearch(data.q)} <Link to={clearSearch}>Clear the search</Link>
             </p>
           ) : (
             (filtered ?? <p>{texts.empty}</p>)
