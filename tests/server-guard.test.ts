@@ -1,28 +1,26 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startProductionServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /**
  * Issue 8 items 1, 3, 5, 8 against the real process (`node $BUILD_DIR/server.js`): the form guard in front of Remix
  * (server/guard.ts) and the upstream's body limits (upstream/src/lib/body-limit.ts).
  */
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const PORT = 4000 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${PORT}`;
 const admin = { email: "admin@guard.test", password: "guard-password" };
 const EVIL = "https://evil.example";
 
-let child: ChildProcess;
+let server: RunningServer;
 let dataDir: string;
-let output = "";
 let cookie = "";
 let adminId = "";
 
 /** Peak resident set size of the server (kB). */
-const vmHWM = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]);
+const vmHWM = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))![1]);
 
 async function signIn(password = admin.password, headers: Record<string, string> = {}) {
   const r = await fetch(`${base}/login`, {
@@ -76,40 +74,15 @@ function rawPost(url: string, headers: Record<string, string | number>, send: nu
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-guard-"));
-  child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      SESSION_SECRET: "guard-test-secret-0123456789",
-      COOKIE_SECURE: "false",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    } as unknown as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  let up = false;
-  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
-    try {
-      up = (await fetch(`${base}/healthz`)).ok;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  if (!up) throw new Error(`server did not start:\n${output}`);
+  server = startProductionServer(PORT, dataDir, admin);
+  await waitUntilUp(base, server, 30_000);
   cookie = (await signIn()).cookie;
   const people = await fetch(`${base}/people?_data=routes%2F_app.people._index`, { headers: { Cookie: cookie } });
   adminId = ((await people.json()) as { rows: { id: string }[] }).rows[0]!.id;
 });
 
 afterAll(() => {
-  child.kill("SIGKILL");
+  server.child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -214,7 +187,7 @@ describe("form guard: only forms (item 8)", () => {
       }
     }
     expect((await post("/people/new", '{"a":1}', { "Content-Type": "application/json" })).status).toBe(415);
-    expect(output).not.toContain("Could not parse content as FormData");
+    expect(server.output()).not.toContain("Could not parse content as FormData");
     await healthy();
   });
 

@@ -1,65 +1,22 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /** The real process: `node $BUILD_DIR/server.js` (npm run test:unit builds first). */
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${PORT}`;
 const admin = { email: "admin@server.test", password: "server-password" };
 
-function start(env: Record<string, string>, dataDir: string) {
-  const child = spawn("node", [path.join(BUILD_DIR, "server.js")], {
-    // A clean environment: only what the test sets (typed loosely: the NODE_ENV typing of ProcessEnv does not apply).
-    env: {
-      PATH: process.env.PATH ?? "",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-      ...env,
-    } as unknown as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitUntilUp() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("server did not start");
-}
-
 describe("server.ts", () => {
   let dataDir: string;
-  let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string };
+  let server: RunningServer;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
-    server = start(
-      {
-        NODE_ENV: "production",
-        PORT: String(PORT),
-        SESSION_SECRET: "server-test-secret-0123456789",
-        COOKIE_SECURE: "false",
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-      },
-      dataDir,
-    );
-    await waitUntilUp();
+    server = startProductionServer(PORT, dataDir, admin);
+    await waitUntilUp(base, server);
   });
   afterAll(async () => {
     server.child.kill("SIGKILL");
@@ -131,7 +88,7 @@ describe("server.ts", () => {
 describe("start-up configuration", () => {
   it("refuses to start in production without SESSION_SECRET, saying why", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
-    const s = start({ NODE_ENV: "production", PORT: String(PORT + 100) }, dir);
+    const s = startServer(PORT + 100, dir, { NODE_ENV: "production" });
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain("SESSION_SECRET: is required in production");
     rmSync(dir, { recursive: true, force: true });
@@ -139,7 +96,7 @@ describe("start-up configuration", () => {
 
   it("names a bad variable", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
-    const s = start({ PORT: "not-a-port" }, dir);
+    const s = startServer(PORT, dir, { PORT: "not-a-port" });
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain("PORT:");
     rmSync(dir, { recursive: true, force: true });

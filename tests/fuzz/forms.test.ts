@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { peakRssMb, signInCookie, startServer, waitUntilUp, type RunningServer } from "../helpers/server";
+import { peakRssMb, signInCookie, startProductionServer, waitUntilUp, type RunningServer } from "../helpers/server";
 
 const PORT = 4100 + Math.floor(Math.random() * 80);
 const admin = { email: "admin@fuzz.test", password: "fuzz-admin-password" };
@@ -68,13 +68,7 @@ describe("fuzz: malformed posts to every form action", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-fuzz-"));
-    server = startServer(PORT, dataDir, {
-      NODE_ENV: "production",
-      SESSION_SECRET: "fuzz-test-secret-0123456789abcdef",
-      COOKIE_SECURE: "false",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    });
+    server = startProductionServer(PORT, dataDir, admin);
     await waitUntilUp(server.base);
     // Something to aim at: a user, a team, an organization and a specification, made through the API.
     const { token } = (await (

@@ -34,9 +34,30 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
   return { child, base: `http://127.0.0.1:${port}`, port, exited, output: () => output };
 }
 
-/** Waits until /healthz answers 200 (10 s at most). */
-export async function waitUntilUp(base: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/** `startServer` as production runs it (cookies over plain HTTP), `admin` the administrator of the new database. */
+export function startProductionServer(
+  port: number,
+  dataDir: string,
+  admin: { email: string; password: string },
+  env: Record<string, string> = {},
+): RunningServer {
+  return startServer(port, dataDir, {
+    NODE_ENV: "production",
+    SESSION_SECRET: "test-session-secret-0123456789abcdef",
+    COOKIE_SECURE: "false",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...env,
+  });
+}
+
+/**
+ * Waits until /healthz answers 200 (`timeoutMs` at most). With `server`, stops as soon as it exits and says what it
+ * printed.
+ */
+export async function waitUntilUp(base: string, server?: RunningServer, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && (server?.child.exitCode ?? null) === null) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
@@ -44,7 +65,7 @@ export async function waitUntilUp(base: string): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error("server did not start");
+  throw new Error(`server did not start${server ? `:\n${server.output()}` : ""}`);
 }
 
 /** Peak resident memory of a process so far, in MB (Linux /proc). */
