@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -185,8 +186,37 @@ export async function startSsoApp(
   return app;
 }
 
-/** The toast the sign-in screen shows after a redirect there (read from the page). */
+/** The sign-in screen as a browser sees it after a redirect there (its toast included). */
 export async function loginPageText(agent: Agent): Promise<string> {
   const response = await agent.request("/login");
   return response.text();
+}
+
+/**
+ * Refused: `response` sends the browser back to the sign-in screen, which shows the `failed` toast ("Failed to Sign
+ * in with …"), and the browser is not signed in.
+ */
+export async function expectSignInRefused(agent: Agent, response: Response, failed: string): Promise<void> {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/login");
+  expect(agent.cookie("/", "__session")).toBeUndefined();
+  const page = await loginPageText(agent);
+  expect(page).toContain(failed);
+  expect(page).toContain("Please, try again later or contact our development team.");
+  const home = await agent.request("/");
+  expect(home.status).toBe(302);
+  expect(home.headers.get("Location")).toBe("/login");
+}
+
+/** Signed in: `response` redirects (`status`) to `location`, and the shell greets the user by `name`. */
+export async function expectSignedIn(
+  agent: Agent,
+  response: Response,
+  expected: { status: number; location: string; name: string },
+): Promise<void> {
+  expect(response.status).toBe(expected.status);
+  expect(response.headers.get("Location")).toBe(expected.location);
+  const home = await agent.request("/");
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain(`Hello, <!-- -->${expected.name}`);
 }
