@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
-
+const { app, admin } = appAsAdmin();
 
 describe("/people/:id/authorization", () => {
   it("validates the number formats, saves, and fills the people list's columns", async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PEOPLE } from "../../app/people/texts";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { LIMIT_MESSAGES, TEXT_LIMITS } from "../../upstream/contract/limits";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
 /** Issue 8, item 9, in the forms: an over-long or control-character field re-renders the form with its message. */
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { app, admin } = appAsAdmin();
 
 const long = (n: number) => `${uniq()}${"x".repeat(n)}`.slice(0, n);
 /** React escapes nothing in these values but `"`, `&`, `<`, `>`: plain letters appear as typed. */

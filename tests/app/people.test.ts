@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PEOPLE } from "../../app/people/texts";
-import { ADMIN, type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { ADMIN, appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
-
+const { app, admin } = appAsAdmin();
 
 /** The id of the user with this email, through the list page's upstream call. */
 async function idOf(email: string): Promise<string> {

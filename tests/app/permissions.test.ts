@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { grantOf, permissionsOf, resolveGrant, toggle } from "../../app/people/permissions";
 import { PEOPLE } from "../../app/people/texts";
 import { PERMISSION_KEYS } from "../../upstream/contract";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
-
+const { app, admin } = appAsAdmin();
 
 /** What the form posts: every key's previous state ("none" unless given), plus the checked boxes. */
 function permissionForm(checked: { write?: string[]; read?: string[] }, was: Record<string, string> = {}) {

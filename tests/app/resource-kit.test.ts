@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORGANIZATION_MESSAGES } from "../../upstream/contract/organizations";
 import { assistantsTeamName } from "../../upstream/contract/teams";
 import { ORGANIZATIONS } from "../../app/organizations/texts";
 import { PEOPLE } from "../../app/people/texts";
 import { TRY_LATER } from "../../app/lib/toast.server";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
 /** The resource kit's route helpers (issue 9), through the organizations screens and the real Remix handler. */
-let app: TestApp;
-let admin: Browser;
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { app, admin } = appAsAdmin();
 
 const EDIT_DATA = "_data=routes%2F_app.organizations.%24id.edit";
 
-async function api(method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${await app.adminToken()}` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.context.upstream(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
+const api = (method: string, path: string, body?: unknown) => app.adminApi(method, path, body);
 
 async function createOrganization(name: string): Promise<string> {
   const r = await admin.post("/organizations/new", { name });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MASK, validateRows, stripSettingKey } from "../../app/people/settings";
 import { PEOPLE } from "../../app/people/texts";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { app, admin } = appAsAdmin();
 
 const S = PEOPLE.settings;
 

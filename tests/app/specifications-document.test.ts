@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
 /** Issue 9: the workbench's document is uploaded once, kept on the server, and survives a reload. */
-let app: TestApp;
-let admin: Browser;
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { admin } = appAsAdmin();
 
 const D = SPECIFICATIONS.detail;
 const TEMPLATE = "{{title}}";
 const DATA = "_data=routes%2F_app.specifications.%24id._index";
 
-function multipart(url: string, fields: Record<string, string | File>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return admin.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: admin.header() }, body }));
-}
 
 describe("the specification's document", () => {
   it("is kept between steps: the upload lands on ?document=<id>, a reload shows it again, Run posts only its id", async () => {
@@ -28,7 +18,7 @@ describe("the specification's document", () => {
     const docx = new File([new Uint8Array(await patentDocx())], "widget.docx");
 
     // Uploaded with the saved template: redirected to the page's address that names the stored document.
-    const up = await multipart(`/specifications/${id}`, { intent: "upload", template: TEMPLATE, document: docx });
+    const up = await admin.postMultipart(`/specifications/${id}`, { intent: "upload", template: TEMPLATE, document: docx });
     expect(up.status).toBe(302);
     const location = up.headers.get("Location")!;
     const fileId = new URL(location, "http://localhost").searchParams.get("document")!;
@@ -44,13 +34,13 @@ describe("the specification's document", () => {
     }
 
     // Run posts the id, no bytes, and gets the output.
-    const run = await multipart(`/specifications/${id}?document=${fileId}&${DATA}`, { intent: "run", template: TEMPLATE, documentId: fileId });
+    const run = await admin.postMultipart(`/specifications/${id}?document=${fileId}&${DATA}`, { intent: "run", template: TEMPLATE, documentId: fileId });
     const sample = (await run.json()) as { output: string; document: Record<string, unknown> };
     expect(sample.output).toBe("Spring-loaded widget");
     expect(sample.document).toEqual({ fileId, name: "widget.docx" });
 
     // The address alone is enough (a page opened from a bookmark posts no hidden field).
-    const bare = await multipart(`/specifications/${id}?document=${fileId}&${DATA}`, { intent: "run", template: TEMPLATE });
+    const bare = await admin.postMultipart(`/specifications/${id}?document=${fileId}&${DATA}`, { intent: "run", template: TEMPLATE });
     expect(((await bare.json()) as { output: string }).output).toBe("Spring-loaded widget");
   });
 
@@ -58,7 +48,7 @@ describe("the specification's document", () => {
     const created = await admin.post("/specifications/create", { intent: "save", name: `Doc ${uniq()}`, type: "claims", template: TEMPLATE });
     const id = created.headers.get("Location")!.split("/").pop()!;
     const docx = new File([new Uint8Array(await patentDocx())], "widget.docx");
-    const up = await multipart(`/specifications/${id}`, { intent: "upload", template: "{{title}} changed", document: docx });
+    const up = await admin.postMultipart(`/specifications/${id}`, { intent: "upload", template: "{{title}} changed", document: docx });
     expect(up.status).toBe(200);
     const html = await up.text();
     expect(html).toContain("{{title}} changed");

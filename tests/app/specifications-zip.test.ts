@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { type Browser, appAsAdmin, uniq } from "../helpers/app";
 import { docxBomb } from "../helpers/zip";
 
 /** Issue 8 item 2: a .docx zip bomb uploaded on the specification page is refused with its message, never a 500. */
-let app: TestApp;
-let admin: Browser;
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { app, admin } = appAsAdmin();
 
 const TOO_LARGE = "The document is too large when uncompressed (over 10 MB).";
 
-function upload(b: Browser, url: string, file: File) {
-  const body = new FormData();
-  body.append("intent", "upload");
-  body.append("template", "{{title}}");
-  body.append("document", file);
-  return b.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: b.header() }, body }));
-}
+const upload = (b: Browser, url: string, file: File) =>
+  b.postMultipart(url, { intent: "upload", template: "{{title}}", document: file });
 
 describe("specification upload with a zip bomb", () => {
   it("POST /specifications/{id}: 4xx with the message inline and in the toast, fast, for a read-only user too", async () => {

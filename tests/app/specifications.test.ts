@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORGANIZATIONS } from "../../app/organizations/texts";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
-import { ADMIN, type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { ADMIN, appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
+const { app, admin } = appAsAdmin();
 
 const V = SPECIFICATIONS.validation;
 
@@ -19,11 +14,6 @@ async function create(name: string, type = "claims"): Promise<string> {
   return r.headers.get("Location")!.split("/").pop()!;
 }
 
-function multipart(url: string, fields: Record<string, string | File>, b: Browser = admin) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return b.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: b.header() }, body }));
-}
 
 describe("specifications", () => {
   it("create: §5 messages, then redirect to the detail page with the toast", async () => {
@@ -39,11 +29,11 @@ describe("specifications", () => {
   it("upload a .docx builds the context object; Run shows the output; other files get a clear message", async () => {
     const id = await create(`Run ${uniq()}`);
     const docx = new File([new Uint8Array(await patentDocx())], "widget.docx");
-    const up = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "upload", template: "{{title}}", document: docx });
+    const up = await admin.postMultipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "upload", template: "{{title}}", document: docx });
     expect(up.status).toBe(200);
     const upData = (await up.json()) as { contextObject: Record<string, { claims: unknown[] }>; document: { name: string; fileId: string } };
     expect(upData.contextObject["widget.docx"]!.claims).toHaveLength(5);
-    const run = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, {
+    const run = await admin.postMultipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, {
       intent: "run",
       template: "{{title}}\n\n{{join (independentClaims claims) \", \" \"claimNumber\"}}",
       documentId: upData.document.fileId,
@@ -51,12 +41,12 @@ describe("specifications", () => {
     const runData = (await run.json()) as { output: string; result: { paragraphs: unknown[] } };
     expect(runData.output).toBe("Spring-loaded widget\n\n1, 4");
     expect(runData.result.paragraphs).toHaveLength(2);
-    const emptyRun = await multipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "run", template: "{{#if nothing}}x{{/if}}", documentId: upData.document.fileId });
+    const emptyRun = await admin.postMultipart(`/specifications/${id}?_data=routes%2F_app.specifications.%24id._index`, { intent: "run", template: "{{#if nothing}}x{{/if}}", documentId: upData.document.fileId });
     expect(((await emptyRun.json()) as { output: string }).output).toBe(SPECIFICATIONS.detail.emptyOutput);
-    const pdf = await multipart(`/specifications/${id}`, { intent: "upload", template: "x", document: new File(["%PDF"], "a.pdf") });
+    const pdf = await admin.postMultipart(`/specifications/${id}`, { intent: "upload", template: "x", document: new File(["%PDF"], "a.pdf") });
     expect(pdf.status).toBe(400);
     expect(await pdf.text()).toContain(SPECIFICATIONS.detail.docxOnly);
-    const noDoc = await multipart(`/specifications/${id}`, { intent: "run", template: "x" });
+    const noDoc = await admin.postMultipart(`/specifications/${id}`, { intent: "run", template: "x" });
     expect(await noDoc.text()).toContain(SPECIFICATIONS.detail.runNeeds);
   });
 
@@ -69,7 +59,7 @@ describe("specifications", () => {
     const html = await (await reader.get(`/specifications/${id}`)).text();
     expect(html).toMatch(/<textarea[^>]*readOnly=""|<textarea[^>]*readonly=""/i);
     expect(html).toContain(SPECIFICATIONS.readOnlyNote);
-    const save = await multipart(`/specifications/${id}`, { intent: "save", template: "changed" }, reader);
+    const save = await reader.postMultipart(`/specifications/${id}`, { intent: "save", template: "changed" });
     expect(save.status).toBe(404);
     const edit = await reader.post(`/specifications/${id}/edit`, { intent: "delete", confirmed: "yes" });
     expect(edit.status).toBe(404);

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEAMS } from "../../app/teams/texts";
-import { type Browser, startAppAsAdmin, type TestApp, uniq } from "../helpers/app";
+import { appAsAdmin, uniq } from "../helpers/app";
 
-let app: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  ({ app, admin } = await startAppAsAdmin());
-});
-afterAll(() => app.close());
-
+const { app, admin } = appAsAdmin();
 
 async function upstream(method: string, path: string, body?: unknown) {
-  const r = await app.context.upstream(path, {
-    method,
-    headers: { Authorization: `Bearer ${await app.adminToken()}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const r = await app.adminApi(method, path, body);
   return r.status === 204 ? null : ((await r.json()) as Record<string, unknown>);
 }
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,6 +52,13 @@ export class Browser {
     );
   }
 
+  /** Posts `fields` as multipart/form-data (a form with a file input). */
+  async postMultipart(url: string, fields: Record<string, string | File>): Promise<Response> {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    return this.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: this.header() }, body }));
+  }
+
   async send(request: Request): Promise<Response> {
     const response = await this.app.handle(request);
     this.store(response);
@@ -71,6 +79,8 @@ export type TestApp = {
   browser(): Browser;
   /** Bearer token of the administrator, for setting up data through the upstream. */
   adminToken(): Promise<string>;
+  /** A call to the upstream as the administrator (setting up data), with `body` as JSON when given. */
+  adminApi(method: string, path: string, body?: unknown): Promise<Response>;
   /** Creates a user through the upstream with the given permissions; returns its id. */
   createUser(email: string, permissions: string[], password?: string): Promise<string>;
   close(): void;
@@ -106,20 +116,17 @@ export async function startApp(): Promise<TestApp> {
       token = await upstreamToken(context.upstream, ADMIN);
       return token;
     },
+    async adminApi(method, p, body) {
+      const headers: Record<string, string> = { Authorization: `Bearer ${await app.adminToken()}` };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      return context.upstream(p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    },
     async createUser(email, permissions, password = "secret-123") {
-      const auth = { Authorization: `Bearer ${await app.adminToken()}`, "Content-Type": "application/json" };
-      const created = await context.upstream("/api/auth/users", {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({ email, firstName: "Test", lastName: "User", password }),
-      });
+      const user = { email, firstName: "Test", lastName: "User", password };
+      const created = await app.adminApi("POST", "/api/auth/users", user);
       if (created.status !== 201) throw new Error(`create user: ${created.status} ${await created.text()}`);
       const { id } = (await created.json()) as { id: string };
-      const patched = await context.upstream(`/api/auth/users/${id}`, {
-        method: "PATCH",
-        headers: auth,
-        body: JSON.stringify({ id, permissions }),
-      });
+      const patched = await app.adminApi("PATCH", `/api/auth/users/${id}`, { id, permissions });
       if (patched.status !== 200) throw new Error(`set permissions: ${patched.status} ${await patched.text()}`);
       return id;
     },
@@ -131,7 +138,28 @@ export async function startApp(): Promise<TestApp> {
   return app;
 }
 
-/** A started app and a browser signed in as the administrator: the usual start of an app test file. */
+/**
+ * The usual start of an app test file: `const { app, admin } = appAsAdmin();` starts the app before the file's tests,
+ * with `admin` a browser signed in as the administrator, and closes it after them. Use both inside tests and hooks.
+ */
+export function appAsAdmin(): { app: TestApp; admin: Browser } {
+  let started: TestApp | undefined;
+  const app = new Proxy({} as TestApp, {
+    get: (_, key: keyof TestApp) => {
+      if (!started) throw new Error("The app starts in beforeAll: use it inside tests and hooks.");
+      return started[key];
+    },
+  });
+  const admin = new Browser(app);
+  beforeAll(async () => {
+    started = await startApp();
+    await admin.signIn(ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => started?.close());
+  return { app, admin };
+}
+
+/** A started app and a browser signed in as the administrator. */
 export async function startAppAsAdmin(): Promise<{ app: TestApp; admin: Browser }> {
   const app = await startApp();
   const admin = app.browser();
