@@ -57,12 +57,19 @@ function rawPost(url: string, headers: Record<string, string | number>, send: nu
       res.on("end", () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
       res.on("error", reject);
     });
-    req.on("error", (e) => reject(e));
+    // The server answers 413 and closes once it has read enough: a write still under way may then fail (EPIPE,
+    // ECONNRESET) before the answer is read. That is the refusal working; the answer decides, if it comes.
+    let closed = false;
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      closed = true;
+      if (e.code === "EPIPE" || e.code === "ECONNRESET") setTimeout(() => reject(e), 3000);
+      else reject(e);
+    });
     req.flushHeaders();
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     const pump = () => {
-      while (sent < send) {
+      while (sent < send && !closed) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once("drain", pump);
       }
