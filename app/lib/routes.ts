@@ -34,8 +34,8 @@ export const ROUTES: readonly RouteEntry[] = [
     create: "users.write",
     nav: { label: "Teams", icon: "teams" },
   },
-  { path: "/teams/new", permission: "users" }, // users.write: only "users" grants it
-  { path: "/teams/:id", permission: "users.read" },
+  { path: "/teams/new", permission: "users", write: "users.write" }, // users.write: only "users" grants it
+  { path: "/teams/:id", permission: "users.read", write: "users.write" },
   // Organizations: list and edit with organizations.read (fields and Delete need organizations.write), create with
   // the exact `organizations` permission (upstream/README.md, Organizations).
   {

@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { can } from "../../upstream/contract/permissions";
-import { requirePermission, requireRoute } from "~/auth/guard.server";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
 import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
@@ -25,13 +24,13 @@ export const meta: MetaFunction = () => [{ title: "Edit Team · Backoffice" }];
 const loadTeam = (api: Api, id: string) => orNotFound(teams.get(api, id));
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, identity } = await requireRoute(args);
+  const { api, may } = await requireRoute(args);
   const team = await loadTeam(api, args.params.id ?? "");
-  return json({ team, canWrite: can(identity.permissions, "users.write") });
+  return json({ team, canWrite: may.write });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requirePermission(args, "users.write");
+  const { api } = await requireWrite(args);
   const id = args.params.id ?? "";
   const formData = await readForm(args.request);
   const intent = intentOf(formData);

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { requirePermission, requireRoute } from "~/auth/guard.server";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { failed, failureToast, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError } from "~/lib/upstream.server";
@@ -10,6 +10,7 @@ import { NewTeamSchema } from "~/teams/schema";
 import { teams } from "~/teams/teams.server";
 import { TEAMS } from "~/teams/texts";
 import { FormError, TextField, SaveButton } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { Toast, toastOf } from "~/ui/toast";
 import { readForm } from "~/lib/form.server";
 
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requirePermission(args, "users.write");
+  const { api } = await requireWrite(args);
   const submission = parseWithZod(await readForm(args.request), { schema: NewTeamSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
@@ -38,16 +39,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewTeam() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
-  const [form, fields] = useForm({
-    id: "new-team",
-    lastResult: pending ? undefined : actionData,
-    constraint: getZodConstraint(NewTeamSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewTeamSchema }),
-  });
+  const [form, fields] = useSchemaForm(NewTeamSchema, { id: "new-team", actionData });
   return (
     <>
       <Toast toast={toastOf(actionData)} />
