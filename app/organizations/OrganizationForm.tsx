@@ -1,8 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { lastResultOf } from "../ui/editor";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { FormError, SaveButton, TextField } from "../ui/fields";
+import { useSchemaForm } from "../ui/schema-form";
 import { OrganizationSchema } from "./schema";
 import { ORGANIZATIONS } from "./texts";
 
@@ -20,17 +19,7 @@ export function OrganizationForm({
   canWrite: boolean;
   mode: "new" | "edit";
 }) {
-  const pending = useNavigation().state !== "idle";
-  const lastResult: SubmissionResult<string[]> | undefined = lastResultOf(actionData, pending);
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(OrganizationSchema),
-    defaultValue: { name },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationSchema }),
-  });
+  const [form, fields] = useSchemaForm(OrganizationSchema, { id, actionData, defaultValue: { name } });
   return (
     <Form method="post" {...getFormProps(form)} className="form-card">
       <TextField meta={fields.name} label={ORGANIZATIONS.labels.name} autoComplete="off" disabled={!canWrite} />

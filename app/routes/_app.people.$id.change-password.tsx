@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { can } from "../../upstream/contract/permissions";
 import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, statusOf } from "~/lib/actions.server";
@@ -12,6 +12,7 @@ import { PEOPLE } from "~/people/texts";
 import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
 import { FormError, ReadOnlyField, TextField, SaveButton } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { Toast, toastOf } from "~/ui/toast";
 import { readForm } from "~/lib/form.server";
 
@@ -45,16 +46,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function ChangePassword() {
   const { user, canWrite } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
-  const [form, fields] = useForm({
-    id: `password-${user.id}`,
-    lastResult: pending ? undefined : actionData,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: `password-${user.id}`, actionData });
   return (
     <>
       <Toast toast={toastOf(actionData)} />

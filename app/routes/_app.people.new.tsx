@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, partialSuccess, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";
@@ -13,6 +13,7 @@ import { MembershipFieldset, NameFieldset } from "~/people/UserForm";
 import { users } from "~/people/users.server";
 import { syncAssistants } from "~/teams/teams.server";
 import { DefaultSubmit, FormError, TextField, SaveButton } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { Toast, toastOf } from "~/ui/toast";
 import { readForm } from "~/lib/form.server";
 
@@ -87,16 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function NewUser() {
   const { organizations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
-  const [form, fields] = useForm({
-    id: "new-user",
-    lastResult: pending ? undefined : actionData,
-    constraint: getZodConstraint(NewUserSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewUserSchema }),
-  });
+  const [form, fields] = useSchemaForm(NewUserSchema, { id: "new-user", actionData });
   const bot = botStateOf(actionData) ?? { ...botChoices.off(), isBot: false };
 
   return (

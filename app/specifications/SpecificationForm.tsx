@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
 import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, FirstErrorFocus } from "../ui/fields";
+import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, joinTags } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
 import { SPECIFICATIONS } from "./texts";
@@ -40,12 +40,9 @@ export function SpecificationForm({
   submitLabel: string;
   after?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SpecificationSchema, {
     id,
-    lastResult: pending ? undefined : lastResult,
-    constraint: getZodConstraint(SpecificationSchema),
+    actionData: lastResult,
     defaultValue: {
       name: defaults.name,
       type: defaults.type,
@@ -54,9 +51,6 @@ export function SpecificationForm({
       isPublic: defaults.isPublic,
       template: defaults.template,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SpecificationSchema }),
   });
   const disabled = !canWrite;
   const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
