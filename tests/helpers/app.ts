@@ -86,6 +86,34 @@ export type TestApp = {
   close(): void;
 };
 
+/** The load context server.ts makes, over the in-process `upstream`; `extra` adds to it (single sign-on: `sso`). */
+export function testContext(upstream: Upstream, extra: Partial<AppLoadContext> = {}): AppLoadContext {
+  return {
+    upstream: (p, init) => upstream.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true }),
+    nonce: "test-nonce",
+    clientAddress: "127.0.0.1",
+    sessionSecrets: ["test-session-secret-0123456789"],
+    cookieSecure: false,
+    ...extra,
+  };
+}
+
+/** The built Remix handler over `context`, given a copy of it per request as server.ts does (per-request caches). */
+export async function testHandler(context: AppLoadContext): Promise<(request: Request) => Promise<Response>> {
+  const handler = createRequestHandler(await loadBuild(), "production");
+  return (request) => handler(request, { ...context });
+}
+
+/** A bearer token of `who`, asked of the upstream once and then remembered. */
+export function tokenOnce(context: AppLoadContext, who: { email: string; password: string }): () => Promise<string> {
+  let token: Promise<string> | null = null;
+  return () =>
+    (token ??= upstreamToken(context.upstream, who).catch((error: unknown) => {
+      token = null;
+      throw error;
+    }));
+}
+
 export async function startApp(): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), "backoffice-test-"));
   const upstream = createUpstream({
@@ -95,27 +123,15 @@ export async function startApp(): Promise<TestApp> {
     feedbackUrl: "https://feedback.example.com/board",
     log: () => {},
   });
-  const context: AppLoadContext = {
-    upstream: (p, init) => upstream.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true }),
-    nonce: "test-nonce",
-    clientAddress: "127.0.0.1",
-    sessionSecrets: ["test-session-secret-0123456789"],
-    cookieSecure: false,
-  };
-  const handler = createRequestHandler(await loadBuild(), "production");
-  let token: string | null = null;
+  const context = testContext(upstream);
+  const handle = await testHandler(context);
 
   const app: TestApp = {
     upstream,
     context,
-    // A new load context per request, as server.ts makes one: per-request caches hang off it.
-    handle: (request) => handler(request, { ...context }),
+    handle,
     browser: () => new Browser(app),
-    async adminToken() {
-      if (token) return token;
-      token = await upstreamToken(context.upstream, ADMIN);
-      return token;
-    },
+    adminToken: tokenOnce(context, ADMIN),
     async adminApi(method, p, body) {
       const headers: Record<string, string> = { Authorization: `Bearer ${await app.adminToken()}` };
       if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -2,11 +2,11 @@ import { expect } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRequestHandler, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { parseIdpMetadata } from "../../app/auth/saml-idp.server";
 import type { SsoContext } from "../../app/auth/sso-context";
 import { createUpstream, type Upstream } from "../../upstream/src/app";
-import { loadBuild, upstreamToken } from "../helpers/app";
+import { testContext, testHandler, tokenOnce } from "../helpers/app";
 import type { SsoOptions } from "../../upstream/src/sso/routes";
 import { startOidcIdp, type OidcIdp } from "../../e2e/peers/oidc-idp";
 import { createTestIdp, type TestIdp } from "../../e2e/peers/saml-idp";
@@ -138,30 +138,17 @@ export async function startSsoApp(
         }
       : null,
   };
-  const context: AppLoadContext = {
-    upstream: (p, init) => upstream.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true }),
-    nonce: "test-nonce",
-    clientAddress: "127.0.0.1",
-    sessionSecrets: ["test-session-secret-0123456789"],
-    cookieSecure: false,
-    sso,
-  };
-  const handler = createRequestHandler(await loadBuild(), "production");
-  let token: string | null = null;
+  const context = testContext(upstream, { sso });
   const app: SsoApp = {
     upstream,
     context,
     oidc,
     saml,
     logs,
-    handle: (request) => handler(request, context),
+    handle: await testHandler(context),
     agent: () => new Agent(app),
     call: (p, init) => context.upstream(p, init),
-    async adminToken() {
-      if (token) return token;
-      token = await upstreamToken(context.upstream, ADMIN);
-      return token;
-    },
+    adminToken: tokenOnce(context, ADMIN),
     async createUser(email, firstName = "Grace", lastName = "Hopper") {
       const r = await app.call("/api/auth/users", {
         method: "POST",
