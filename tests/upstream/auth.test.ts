@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { PERMISSION_KEYS, TokenPayload, User } from "../../upstream/contract";
 import { createUpstream } from "../../upstream/src/app";
 import { signToken } from "../../upstream/src/auth/tokens";
-import { ADMIN, START, decodePayload, harness, message, tempDir } from "./helpers";
+import { ADMIN, START, decodePayload, harness, message, tempDir, type Harness } from "./helpers";
 
 describe("seeding the administrator", () => {
   test("on an empty database: holds every permission and can sign in", async () => {
@@ -89,6 +89,14 @@ describe("seeding the administrator", () => {
     expect((await h.call("GET", "/api/auth/permissions/list", { token: forged })).status).toBe(200);
   });
 });
+
+/** A failed sign-in (an unknown email) sent from `env` with `X-Client-Address: header`. */
+const failedLogin = (h: Harness) => (env: { trusted?: boolean; clientAddress?: string }, header: string) =>
+  h.call("POST", "/api/auth/login", {
+    body: { email: `x${Math.random()}@example.com`, password: "x" },
+    env,
+    headers: { "x-client-address": header },
+  });
 
 describe("POST /api/auth/login", () => {
   test("good credentials (email case and spaces ignored) answer a token with the contract's payload", async () => {
@@ -186,12 +194,7 @@ describe("POST /api/auth/login", () => {
 
   test("X-Client-Address from an untrusted caller is ignored", async () => {
     const h = await harness();
-    const fail = (env: { trusted?: boolean; clientAddress?: string }, header: string) =>
-      h.call("POST", "/api/auth/login", {
-        body: { email: `x${Math.random()}@example.com`, password: "x" },
-        env,
-        headers: { "x-client-address": header },
-      });
+    const fail = failedLogin(h);
     // Untrusted: the header is ignored, failures count against the socket address.
     for (let i = 0; i < 20; i++) expect((await fail({ clientAddress: "198.51.100.1" }, `203.0.113.${i}`)).status).toBe(401);
     expect(
@@ -201,12 +204,7 @@ describe("POST /api/auth/login", () => {
 
   test("X-Client-Address from a trusted caller names the browser's address", async () => {
     const h = await harness();
-    const fail = (env: { trusted?: boolean; clientAddress?: string }, header: string) =>
-      h.call("POST", "/api/auth/login", {
-        body: { email: `x${Math.random()}@example.com`, password: "x" },
-        env,
-        headers: { "x-client-address": header },
-      });
+    const fail = failedLogin(h);
     for (let i = 0; i < 20; i++) expect((await fail({ trusted: true, clientAddress: "127.0.0.1" }, "203.0.113.50")).status).toBe(401);
     const limited = await h.call("POST", "/api/auth/login", {
       body: ADMIN,
