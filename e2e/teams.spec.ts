@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -59,4 +59,38 @@ test("creates a team, adds a member (duplicate and malformed refused), removes i
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByTestId("toast")).toContainText("Team deleted");
+});
+
+test("the all / assistants / teams filter: one choice from the URL, kept when the search is cleared", async ({ page, request }) => {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const tag = unique("Filter");
+  for (const data of [{ name: `${tag} regular` }, { name: `${tag} assistants`, assistantsTeam: true }]) {
+    expect((await request.post("/api/auth/teams/", { headers, data })).status()).toBe(201);
+  }
+  const rows = page.getByRole("row");
+  await signIn(page);
+  await page.goto(`/teams?q=${encodeURIComponent(tag)}`);
+  await expect(rows.filter({ hasText: `${tag} regular` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: `${tag} assistants` })).toHaveCount(0);
+
+  await page.getByRole("radio", { name: "Assistants" }).check();
+  if (!js()) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/show=assistants/);
+  await expect(rows.filter({ hasText: `${tag} assistants` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: `${tag} regular` })).toHaveCount(0);
+
+  await page.getByRole("radio", { name: "All" }).check();
+  if (!js()) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/show=all/);
+  await expect(rows.filter({ hasText: tag })).toHaveCount(2);
+  await expectAccessible(page);
+
+  // A search matching nothing: clearing it keeps the filter.
+  await page.goto(`/teams?q=${encodeURIComponent(`${tag} none`)}&show=all`);
+  await expect(page.getByText(`No teams match “${tag} none”.`)).toBeVisible();
+  await page.getByRole("link", { name: "Clear the search" }).click();
+  await expect(page).toHaveURL(/\/teams\?show=all$/);
+  await expect(page.getByRole("radio", { name: "All" })).toBeChecked();
 });
