@@ -183,6 +183,7 @@ async function startReactAdminServer(users: ApiUser[]): Promise<Server> {
 const MEASURE = `(() => {
   const state = { method: null };
   window.__bench = state;
+  let stopMarking = null;
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -221,10 +222,18 @@ const MEASURE = `(() => {
     } else {
       // On every element of the row: Chromium reports a text paint for the block that holds the text (a <td>, or a
       // flex item such as a link in a flex cell), never for the <tr>; the earliest entry is the row's paint.
-      for (const el of [row, ...row.querySelectorAll("*")]) el.setAttribute("elementtiming", "bench-first-row");
+      // The parser may still be adding the row's cells: mark those too until the row has painted.
+      const mark = () => { for (const el of [row, ...row.querySelectorAll("*")]) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", "bench-first-row"); };
+      mark();
+      const more = new MutationObserver(mark);
+      more.observe(row, { childList: true, subtree: true });
+      stopMarking = () => more.disconnect();
       state.method = "injected (elementtiming set on the row's elements by the bench before paint)";
     }
-    requestAnimationFrame(() => requestAnimationFrame(() => { state.doubleRaf = performance.now(); }));
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      state.doubleRaf = performance.now();
+      if (stopMarking) stopMarking();
+    }));
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;

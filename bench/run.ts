@@ -247,7 +247,7 @@ async function staff(app: Server) {
       case 2:
         return { page: "form", path: "/people/new" };
       default:
-        return { page: "list", path: `/people?q=${encodeURIComponent(`user${(i % 9) + 1}`)}` };
+        return { page: "search", path: `/people?q=${encodeURIComponent(`user${(i % 9) + 1}`)}` };
     }
   };
 
@@ -281,7 +281,7 @@ async function staff(app: Server) {
   const rssLater = rssMb(app.pid);
 
   const errors = samples.filter((s) => s.status !== 200);
-  const byPage = ["list", "detail", "form"].map((page) => {
+  const byPage = ["list", "detail", "form", "search"].map((page) => {
     const ms = samples.filter((s) => s.page === page).map((s) => s.ms);
     return [page, String(ms.length), fmt(percentile(ms, 50)), fmt(percentile(ms, 99)), fmt(Math.max(...ms))];
   });
@@ -294,7 +294,7 @@ async function staff(app: Server) {
     `## npm run bench -- --staff — ${new Date().toISOString()}`,
     "",
     `Build ${BUILD_DIR}; ${USERS} users; ${count} signed-in staff sessions (one keep-alive connection each), a page ` +
-      `every ${THINK_MS} ms (list, detail, form, searched list) for ${STAFF_SECONDS} s; Accept-Encoding: ${ENCODING}.`,
+      `every ${THINK_MS} ms (list page n, detail, form, list searched for "user<n>", in turn) for ${STAFF_SECONDS} s; Accept-Encoding: ${ENCODING}.`,
     `Machine at start: ${loadAtStart}; at the end: ${machine()}.`,
     "",
     table(
