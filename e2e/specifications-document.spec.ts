@@ -17,7 +17,8 @@ test("the specification's document survives a reload", async ({ page, request })
   const { id } = (await created.json()) as { id: string };
   const name = `${unique("widget")}.docx`;
   const file = path.join(tmpdir(), name);
-  writeFileSync(file, await patentDocx());
+  const bytes = await patentDocx();
+  writeFileSync(file, bytes);
 
   await signIn(page);
   await page.goto(`/specifications/${id}`);
@@ -28,9 +29,14 @@ test("the specification's document survives a reload", async ({ page, request })
   await expect(page).toHaveURL(/\?document=/);
 
   await page.reload();
-  await expect(page.getByText(`Document: ${name}`)).toBeVisible();
+  const link = page.getByRole("link", { name, exact: true });
+  await expect(link).toBeVisible();
   await expect(page.getByTestId("context-object")).toContainText('"claimNumber": 5');
   await expectAccessible(page);
+  // The name links to the upload itself, streamed back byte for byte.
+  const download = await page.request.get((await link.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.compare(await download.body(), Buffer.from(bytes))).toBe(0);
 
   const posted: Request[] = [];
   page.on("request", (r) => {

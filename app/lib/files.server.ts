@@ -1,4 +1,5 @@
 import { StoredFile } from "../../upstream/contract/files";
+import { streamDownload } from "./download.server";
 import type { Api } from "./upstream.server";
 
 const path = (id: string) => `/api/files/${encodeURIComponent(id)}`;
@@ -13,6 +14,8 @@ export const files = {
     body.set("file", file, file.name);
     return api.post(StoredFile, "/api/files", body);
   },
+  /** The upload's bytes, streamed back to its owner (the upstream answers 404 to anyone else). */
+  download: async (api: Api, id: string) => streamDownload(await api.raw("GET", path(id))),
   /** Best effort: an upload nobody can use any more (it also expires on its own). */
   discard: (api: Api, id: string) => api.send("DELETE", path(id)).catch(() => undefined),
 };

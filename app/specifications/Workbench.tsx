@@ -103,7 +103,19 @@ export function Workbench({
                   {uploadError}
                 </p>
               ) : null}
-              <p className="muted">{document ? D.currentDocument(document.name) : D.noDocument}</p>
+              <p className="muted">
+                {document ? (
+                  <>
+                    {D.currentDocument}{" "}
+                    {/* The upload itself, streamed back from the server (app/routes/files.$id.tsx). */}
+                    <a href={`/files/${encodeURIComponent(document.fileId)}`} download={document.name}>
+                      {document.name}
+                    </a>
+                  </>
+                ) : (
+                  D.noDocument
+                )}
+              </p>
             </div>
             {document ? (
               <>

@@ -60,7 +60,8 @@ export const SPECIFICATIONS = {
     sampleOutput: "Sample output",
     json: "JSON",
     noDocument: "No document uploaded yet.",
-    currentDocument: (name: string) => `Document: ${name}`,
+    /** Before the uploaded document's name, which links to the upload itself. */
+    currentDocument: "Document:",
     noContext: "Upload a .docx document to build the context object.",
     noOutput: "Run the template to see its output.",
     emptyOutput: "<An empty string was generated..>",

@@ -4,7 +4,7 @@ import { patentDocx } from "../fixtures/docx";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 /** Issue 9: the workbench's document is uploaded once, kept on the server, and survives a reload. */
-const { admin } = appAsAdmin();
+const { app, admin } = appAsAdmin();
 
 const D = SPECIFICATIONS.detail;
 const TEMPLATE = "{{title}}";
@@ -27,11 +27,25 @@ describe("the specification's document", () => {
     // A reload (any GET of that address) recomputes the context object from the kept file.
     for (let i = 0; i < 2; i++) {
       const html = await (await admin.get(location)).text();
-      expect(html).toContain(D.currentDocument("widget.docx"));
+      expect(html).toContain(D.currentDocument);
+      expect(html).toContain(`href="/files/${encodeURIComponent(fileId)}" download="widget.docx">widget.docx</a>`);
       expect(html).toContain('data-testid="context-object"');
       expect(html).toContain(`name="documentId" value="${fileId}"`);
       expect(html).not.toContain("documentContent");
     }
+
+    // The link streams the upload back byte for byte, to its owner only.
+    const back = await admin.get(`/files/${encodeURIComponent(fileId)}`);
+    expect(back.status).toBe(200);
+    expect(back.headers.get("content-disposition")).toContain("widget.docx");
+    expect(back.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await back.arrayBuffer()).equals(Buffer.from(await docx.arrayBuffer()))).toBe(true);
+    const otherEmail = `other-${uniq()}@test.local`;
+    await app.createUser(otherEmail, ["specifications.read"]);
+    const other = app.browser();
+    await other.signIn(otherEmail, "secret-123");
+    expect((await other.get(`/files/${encodeURIComponent(fileId)}`)).status).toBe(404);
+    expect((await admin.get("/files/no-such-file")).status).toBe(404);
 
     // Run posts the id, no bytes, and gets the output.
     const run = await admin.postMultipart(`/specifications/${id}?document=${fileId}&${DATA}`, { intent: "run", template: TEMPLATE, documentId: fileId });
