@@ -89,6 +89,9 @@ test("a confirmation focuses Cancel, not the destructive button", async ({ page,
   await expect(confirm.getByRole(js() ? "button" : "link", { name: "Cancel" })).toBeFocused();
   // Enter right away is the safe choice: nothing is deleted.
   await page.keyboard.press("Enter");
+  // The step closes (without JavaScript Cancel is a link back to the page: wait for it to land before moving on).
+  await expect(confirm).toHaveCount(0);
+  if (!js()) await page.waitForLoadState("load");
   await page.goto(`/people?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
 });
