@@ -183,7 +183,9 @@ app.use((req, res, next) => {
 });
 
 const remixHandler = createRequestHandler({
-  build: getBuild,
+  // Production: the build object itself, so Remix derives its routes and data handler once. Given a function, it
+  // derives them again on every request (issue 10: route trees rebuilt per page); development re-reads the build.
+  build: config.mode === "production" ? await getBuild() : getBuild,
   mode: config.mode,
   // A new object per request: per-request work (the session decode) is shared by a page's loaders through it.
   getLoadContext: (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
