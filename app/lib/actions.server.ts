@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { ToastData } from "../ui/toast";
 import { TRY_LATER, toasts } from "./toast.server";
+import { textOf } from "./form.server";
 import { isUpstreamError } from "./upstream.server";
 
 /**
@@ -35,10 +36,7 @@ export function statusOf(error: unknown): number {
   return isUpstreamError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
 }
 
-export function intentOf(form: FormData): string {
-  const v = form.get("intent");
-  return typeof v === "string" ? v : "";
-}
+export const intentOf = (form: FormData): string => textOf(form, "intent");
 
 export const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";
 

@@ -15,7 +15,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** A file field: the File when one was chosen (non-empty, named), else null. */
-export function fileOf(form: FormData, name: string): File | null {
+function fileOf(form: FormData, name: string): File | null {
   const value = form.get(name);
   return value instanceof File && value.size > 0 && value.name ? value : null;
 }

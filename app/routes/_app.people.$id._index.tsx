@@ -23,7 +23,7 @@ import { FormError, ReadOnlyField, SaveButton } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { joinTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
-import { readForm } from "~/lib/form.server";
+import { readForm, textOf } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -53,11 +53,6 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-
 export async function action(args: ActionFunctionArgs) {
   const { api, identity, timeZone } = await requirePermission(args, "users.write");
   const id = args.params.id ?? "";
@@ -83,8 +78,8 @@ export async function action(args: ActionFunctionArgs) {
     }
     const upload = new FormData();
     upload.set("file", file, file.name);
-    upload.set("message", field(formData, "message"));
-    upload.set("script", field(formData, "uploadScript"));
+    upload.set("message", textOf(formData, "message"));
+    upload.set("script", textOf(formData, "uploadScript"));
     try {
       await bots.upload(api, user.email, upload);
     } catch (error) {
@@ -104,8 +99,8 @@ export async function action(args: ActionFunctionArgs) {
     const bot = await resolveBotChoices(api, {
       isBot,
       email: user.email,
-      script: field(formData, "script"),
-      scriptKey: field(formData, "scriptKey"),
+      script: textOf(formData, "script"),
+      scriptKey: textOf(formData, "scriptKey"),
       preselectFirst: false,
     }, timeZone);
     return json({ ...submission.reply(), error: undefined, bot: { ...bot, isBot } });

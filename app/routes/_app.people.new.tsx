@@ -15,7 +15,7 @@ import { syncAssistants } from "~/teams/teams.server";
 import { DefaultSubmit, FormError, TextField, SaveButton } from "~/ui/fields";
 import { useSchemaForm } from "~/ui/schema-form";
 import { Toast, toastOf } from "~/ui/toast";
-import { readForm } from "~/lib/form.server";
+import { readForm, textOf } from "~/lib/form.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -25,11 +25,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api } = await requireRoute(args);
   return json({ organizations: await users.organizations(api) });
 }
-
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
 
 export async function action(args: ActionFunctionArgs) {
   const { api, timeZone } = await requireRoute(args);
@@ -46,9 +41,9 @@ export async function action(args: ActionFunctionArgs) {
     // Without JavaScript: Is Bot switched on or a script chosen; the scripts, candidate and versions come back.
     const bot = await resolveBotChoices(api, {
       isBot: formData.get("isBot") === "on",
-      email: field(formData, "email"),
-      script: field(formData, "script"),
-      scriptKey: field(formData, "scriptKey"),
+      email: textOf(formData, "email"),
+      script: textOf(formData, "script"),
+      scriptKey: textOf(formData, "scriptKey"),
       preselectFirst: true,
     }, timeZone);
     return json({ ...submission.reply(), error: undefined, bot: { ...bot, isBot: formData.get("isBot") === "on" } });
