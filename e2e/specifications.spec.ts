@@ -91,6 +91,7 @@ test("the template stays editable in its textarea when the code editor cannot lo
   await expect(page.getByTestId("monaco-editor")).toBeHidden();
   await template.fill("{{lower title}}");
   await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Update completed" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Template" })).toHaveValue("{{lower title}}");
 });
