@@ -16,8 +16,10 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/scripts/start.sh ./scripts/start.sh
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://localhost:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "build/server.js"]
+# The allocator settings of scripts/start.sh (docs/decisions/memory-settings.md), then node build/server.js.
+CMD ["sh", "scripts/start.sh"]

@@ -19,6 +19,7 @@ import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
 import { createFormGuard } from "./server/guard";
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
+import { embeddedTransport, httpTransport } from "./server/upstream-transport";
 import { createUpstream, type Upstream } from "./upstream/src/app";
 
 let config: Config;
@@ -64,8 +65,7 @@ const ssoOrigins = [config.sso?.oidc?.issuer, sso?.saml?.idp.ssoUrl].flatMap((u)
 let embedded: Upstream | null = null;
 let upstream: UpstreamFetch;
 if (config.upstreamUrl) {
-  const base = config.upstreamUrl.replace(/\/+$/, "");
-  upstream = (p, init) => fetch(`${base}${p}`, init);
+  upstream = httpTransport(config.upstreamUrl);
 } else {
   embedded = createUpstream({
     dataDir: config.dataDir,
@@ -80,8 +80,7 @@ if (config.upstreamUrl) {
         }
       : undefined,
   });
-  const up = embedded;
-  upstream = (p, init) => up.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true });
+  upstream = embeddedTransport(embedded);
 }
 
 // ---------------------------------------------------------------- remix build

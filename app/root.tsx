@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { readToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import { NotFound } from "./ui/errors";
-import { FirstErrorScope } from "./ui/fields";
+import { FirstErrorScope } from "./ui/first-error";
 import { onlySearchChanged } from "./ui/revalidate";
 import { useNonce } from "./ui/nonce";
 import { ToastRegion } from "./ui/toast";

@@ -73,7 +73,10 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
   };
 }
 
-/** Starts `node $BUILD_DIR/server.js` (production, embedded upstream, fresh DATA_DIR, no request log). */
+/**
+ * Starts `node $BUILD_DIR/server.js` through scripts/start.sh, as `npm start` and the Docker image do (production,
+ * embedded upstream, fresh DATA_DIR, no request log).
+ */
 export async function startBackoffice(): Promise<Server> {
   const serverJs = path.join(BUILD_DIR, "server.js");
   if (!existsSync(serverJs) || !existsSync(path.join(BUILD_DIR, "index.js"))) {
@@ -81,10 +84,12 @@ export async function startBackoffice(): Promise<Server> {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-bench-"));
-  const child = spawn(process.execPath, [serverJs], {
+  // Started as production starts it (npm start, the Docker image): scripts/start.sh sets the allocator, then execs node.
+  const child = spawn("sh", [path.join(ROOT, "scripts", "start.sh")], {
     cwd: ROOT,
     env: {
       ...process.env,
+      NODE: process.execPath,
       NODE_ENV: "production",
       BUILD_DIR,
       PORT: String(port),

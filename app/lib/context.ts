@@ -1,5 +1,10 @@
-/** What server.ts hands every loader and action (see `getLoadContext` there). */
-export type UpstreamFetch = (path: string, init?: RequestInit) => Promise<Response>;
+import type { DirectUpstream } from "../../upstream/src/lib/direct";
+
+/**
+ * What server.ts hands every loader and action (see `getLoadContext` there). `direct`: the embedded upstream's
+ * in-process path (docs/decisions/in-process-upstream.md), which `createApi` prefers; absent with UPSTREAM_URL.
+ */
+export type UpstreamFetch = ((path: string, init?: RequestInit) => Promise<Response>) & { direct?: DirectUpstream };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

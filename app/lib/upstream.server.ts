@@ -33,31 +33,46 @@ export type ApiAuth = {
   onError?: (error: UpstreamError) => Promise<void>;
 };
 
+/** One answer, whichever the transport: a Response over `fetch`, or the in-process answer (values, no JSON text). */
+type Answer = { status: number; readonly headers: Headers; hasValue: boolean; value: unknown; response(): Response };
+
 export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddress">, auth: ApiAuth) {
-  async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-    const headers = new Headers({ Accept: "application/json" });
-    if (auth.token) headers.set("Authorization", `Bearer ${auth.token}`);
-    if (auth.timeZone) headers.set("X-Timezone", auth.timeZone);
-    headers.set("X-Client-Address", context.clientAddress);
-    let body: BodyInit | undefined;
+  async function send(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { accept: "application/json", "x-client-address": context.clientAddress };
+    if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+    if (auth.timeZone) headers["x-timezone"] = auth.timeZone;
+    let body: string | FormData | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
     } else if (options.body !== undefined) {
-      headers.set("Content-Type", "application/json");
+      headers["content-type"] = "application/json";
       body = JSON.stringify(options.body);
     }
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(options.query ?? {})) {
       if (v !== undefined && v !== "") search.set(k, String(v));
     }
-    const qs = search.size ? `?${search}` : "";
-    const response = await context.upstream(`${path}${qs}`, { method, headers, body });
-    if (response.status < 200 || response.status > 300) {
-      const error = await toError(response);
+    const target = search.size ? `${path}?${search}` : path;
+    const direct = context.upstream.direct;
+    // In-process: the load context is the scope, so the upstream establishes this page request's identity once.
+    if (direct) return direct({ method, path: target, headers, body, scope: context });
+    const response = await context.upstream(target, { method, headers, body });
+    const { status, headers: answered } = response;
+    return { status, headers: answered, hasValue: false, value: undefined, response: () => response };
+  }
+
+  async function answer(method: string, path: string, options?: CallOptions): Promise<Answer> {
+    const result = await send(method, path, options);
+    if (result.status < 200 || result.status > 300) {
+      const error = await toError(result);
       await auth.onError?.(error);
       throw error;
     }
-    return response;
+    return result;
+  }
+
+  async function call(method: string, path: string, options?: CallOptions): Promise<Response> {
+    return (await answer(method, path, options)).response();
   }
 
   async function json<S extends z.ZodTypeAny>(
@@ -66,8 +81,8 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
     path: string,
     options?: CallOptions,
   ): Promise<z.infer<S>> {
-    const response = await call(method, path, options);
-    const data: unknown = await response.json();
+    const result = await answer(method, path, options);
+    const data: unknown = result.hasValue ? result.value : await result.response().json();
     return schema.parse(data);
   }
 
@@ -81,21 +96,23 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
     patch: <S extends z.ZodTypeAny>(schema: S, path: string, body?: unknown) => json(schema, "PATCH", path, { body }),
     /** A call whose answer has no body worth reading (204, or ignored). */
     send: async (method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => {
-      await call(method, path, { body });
+      await answer(method, path, { body });
     },
     text: async (path: string) => (await call("GET", path)).text(),
   };
 }
 
-async function toError(response: Response): Promise<UpstreamError> {
-  let message = response.statusText || `Upstream answered ${response.status}`;
+async function toError(answer: Answer): Promise<UpstreamError> {
+  let message = `Upstream answered ${answer.status}`;
   try {
-    const parsed = ErrorBody.safeParse(await response.json());
+    const response = answer.hasValue ? null : answer.response();
+    if (response?.statusText) message = response.statusText;
+    const parsed = ErrorBody.safeParse(response ? await response.json() : answer.value);
     if (parsed.success) message = parsed.data.message;
   } catch {
     // Not JSON: keep the status text.
   }
-  return new UpstreamError(response.status, message, response.headers);
+  return new UpstreamError(answer.status, message, answer.headers);
 }
 
 export function isUpstreamError(error: unknown, status?: number): error is UpstreamError {

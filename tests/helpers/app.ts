@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { embeddedTransport } from "../../server/upstream-transport";
 import { createUpstream, type Upstream } from "../../upstream/src/app";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password" };
@@ -86,10 +87,13 @@ export type TestApp = {
   close(): void;
 };
 
-/** The load context server.ts makes, over the in-process `upstream`; `extra` adds to it (single sign-on: `sso`). */
+/**
+ * The load context server.ts makes, over the in-process `upstream` (its `direct` path, as in production); `extra`
+ * adds to it (single sign-on: `sso`; another transport: `upstream`).
+ */
 export function testContext(upstream: Upstream, extra: Partial<AppLoadContext> = {}): AppLoadContext {
   return {
-    upstream: (p, init) => upstream.fetch(new Request(`http://upstream.internal${p}`, init), { trusted: true }),
+    upstream: embeddedTransport(upstream),
     nonce: "test-nonce",
     clientAddress: "127.0.0.1",
     sessionSecrets: ["test-session-secret-0123456789"],

@@ -14,6 +14,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import { fileRoutes } from "./files/routes";
 import { UploadsStore } from "./files/store";
 import { bodyLimits } from "./lib/body-limit";
+import { directUpstream, directValues, type DirectUpstream } from "./lib/direct";
 import { LocalFileStore } from "./lib/files";
 import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
@@ -58,11 +59,18 @@ export type UpstreamOptions = {
   now?: () => number;
   /** Where errors go; default console.error. */
   log?: (msg: string) => void;
+  /**
+   * In-process answers (`direct`) checked to be plain JSON, as HTTP would deliver them (lib/direct.ts); default on
+   * unless NODE_ENV is production.
+   */
+  checkDirectValues?: boolean;
 };
 
 export type Upstream = {
   /** The Hono app's fetch. */
   fetch(request: Request, env?: UpstreamEnv): Promise<Response>;
+  /** The same app in-process without HTTP objects, JSON texts or a token check per call (lib/direct.ts). */
+  direct: DirectUpstream;
   /** True while the open database is the file on disk and writable (see lib/health.ts). */
   health(): boolean;
   /** The administrator created at this start, if any. */
@@ -173,6 +181,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const sso = createSso(options.sso, { users, issueToken, now, log });
 
     const app = new Hono<AppEnv>({ strict: false });
+    // In-process calls get their JSON answers as values (lib/direct.ts); over HTTP this does nothing.
+    app.use("*", directValues());
     // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts).
     app.use("*", bodyLimits());
     // Single sign-on first: its paths are fixed (/microsoft, /microsoft/callback, /sso/exchange).
@@ -235,6 +245,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
     return {
       fetch: async (request, env) => app.fetch(request, env ?? {}),
+      direct: directUpstream(async (request, env) => app.fetch(request, env), {
+        check: options.checkDirectValues ?? process.env.NODE_ENV !== "production",
+      }),
       // The database is still the file on disk and writable (lib/health.ts); recorded now, right after opening.
       health: ((check) => () => !closed && check())(databaseHealth(db, databaseFile(options.dataDir))),
       seeded,

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 import { ListQuery, can } from "../../contract";
+import type { DirectState } from "./direct";
 
 /** The signed-in user a request acts for, as the database holds it NOW (not as the token remembers it). */
 export type Actor = {
@@ -15,8 +16,9 @@ export type Actor = {
 /**
  * What the caller passes as `fetch(request, env)`. `trusted`: the back office calling in-process on behalf of a
  * browser, allowed to name the browser's address in `X-Client-Address`. `clientAddress`: the socket's peer address.
+ * `direct`: set by the in-process dispatcher only (lib/direct.ts).
  */
-export type UpstreamEnv = { trusted?: boolean; clientAddress?: string };
+export type UpstreamEnv = { trusted?: boolean; clientAddress?: string; direct?: DirectState };
 
 /** Hono environment of every upstream route. `Bindings` is what the caller passes as `fetch(request, env)`. */
 export type AppEnv = { Bindings: UpstreamEnv | undefined; Variables: { actor: Actor } };
@@ -100,7 +102,8 @@ export function bearerToken(c: AppContext): string | null {
  * Authentication middleware: a valid, unexpired bearer token whose session is still active (not revoked by log out,
  * a password change or a permission removal) and whose user still exists, else 401. `loadActor` is one prepared
  * primary-key lookup of the session joined to its user; it sets `actor` from the database (current permissions), so
- * revoking a permission takes effect on the next request.
+ * revoking a permission takes effect on the next request. In-process (lib/direct.ts) the actor is established once per
+ * page request for the same token and reused by its later calls until one of them writes.
  */
 export function bearerAuth(
   verify: (token: string) => { sub: string; sid: string } | null,
@@ -108,9 +111,18 @@ export function bearerAuth(
 ): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c);
+    const memo = c.env?.direct?.identity;
+    if (memo?.actor && token !== null && memo.token === token) {
+      c.set("actor", memo.actor);
+      return next();
+    }
     const payload = token ? verify(token) : null;
     const actor = payload ? loadActor(payload) : null;
     if (!actor) throw new HttpError(401, "Authentication required.");
+    if (memo) {
+      memo.token = token!;
+      memo.actor = actor;
+    }
     c.set("actor", actor);
     await next();
   });
