@@ -222,6 +222,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index fip_matters_sync on fip_matters (synchronized, updated_at);
       create index fip_matters_updated on fip_matters (updated_at);`,
+    // STAND-IN for issue 11's applications store (upstream/src/dispatcher/portfolio-sink.ts OfficeRecordsSink).
+    // Separate migration so it can be dropped at merge without touching the queue tables.
+  },
+  {
+    id: "090_office_records",
+    sql: `
+      create table office_records (
+        id text primary key, -- normalized application id (letters and digits, upper case)
+        title text not null,
+        abstract text not null,
+        claims text not null,
+        updated_at integer not null
+      );`,
   },
 ];
 

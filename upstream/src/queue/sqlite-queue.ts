@@ -97,6 +97,7 @@ export class SqliteJobQueue implements JobQueue {
       priority: db.prepare(
         `update jobs set priority = ?, updated_at = ? where queue = ? and id = ? and status in ('queued', 'requeued')`,
       ),
+      customer: db.prepare(`update jobs set customer_number = ?, updated_at = ? where queue = ? and id = ?`),
       unmatched: db.prepare(`update jobs set is_unmatched = ?, updated_at = ? where queue = ? and id = ?`),
       removeUnmatched: db.prepare(`delete from jobs where queue = ? and is_unmatched = 1 and status != 'inprogress'`),
       unmatchedCount: db.prepare<[string], { n: number }>(`select count(*) as n from jobs where queue = ? and is_unmatched = 1`),
@@ -182,6 +183,10 @@ export class SqliteJobQueue implements JobQueue {
   setPriority(queue: string, id: string, priority: number): "updated" | "not-found" | "not-waiting" {
     if (this.s.priority.run(priority, this.now(), queue, id).changes > 0) return "updated";
     return this.get(queue, id) ? "not-waiting" : "not-found";
+  }
+
+  setCustomerNumber(queue: string, id: string, customerNumber: string): boolean {
+    return this.s.customer.run(customerNumber, this.now(), queue, id).changes > 0;
   }
 
   setUnmatched(queue: string, ids: readonly string[], unmatched: boolean): number {

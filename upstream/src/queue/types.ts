@@ -59,6 +59,7 @@ export interface JobQueue {
   /** Deletes a job unless it is in progress. "not-found" | "in-progress" | "deleted". */
   remove(queue: string, id: string): "deleted" | "not-found" | "in-progress";
   setPriority(queue: string, id: string, priority: number): "updated" | "not-found" | "not-waiting";
+  setCustomerNumber(queue: string, id: string, customerNumber: string): boolean;
   setUnmatched(queue: string, ids: readonly string[], unmatched: boolean): number;
   removeUnmatched(queue: string): number;
   pause(queue: string): void;
