@@ -46,7 +46,10 @@ export function processingHandler(o: Pick<QueueRuntimeOptions, "office" | "sink"
 export function downloadHandler(o: Pick<QueueRuntimeOptions, "office" | "sink" | "jobs">) {
   return async (job: Job, signal: AbortSignal): Promise<JobOutcome> => {
     const record = await o.office.getApplication(job.id, signal);
-    const result = await o.sink.updateFromOffice(job.id, { title: record.title, abstract: record.abstract, claims: record.claims });
+    const inPortfolio = (await o.sink.existing([job.id])).has(job.id);
+    const result = inPortfolio
+      ? await o.sink.updateFromOffice(job.id, { title: record.title, abstract: record.abstract, claims: record.claims })
+      : "not-found";
     const unmatched = result === "not-found";
     o.jobs.setUnmatched(USPTO_QUEUE, [job.id], unmatched);
     return unmatched ? { status: "warning", message: JOB_MESSAGES.unmatched(job.id) } : { status: "completed", message: null };
