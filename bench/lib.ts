@@ -74,13 +74,14 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
 }
 
 /** Starts `node $BUILD_DIR/server.js` (production, embedded upstream, fresh DATA_DIR, no request log). */
-export async function startBackoffice(): Promise<Server> {
+/** The built server on a free port; `dataDir` (prepared by the caller, removed at stop) and extra `env` optional. */
+export async function startBackoffice(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const serverJs = path.join(BUILD_DIR, "server.js");
   if (!existsSync(serverJs) || !existsSync(path.join(BUILD_DIR, "index.js"))) {
     throw new Error(`No build in ${BUILD_DIR}: run \`BUILD_DIR=${process.env.BUILD_DIR || "build"} npm run build\` first.`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "backoffice-bench-"));
   const child = spawn(process.execPath, [serverJs], {
     cwd: ROOT,
     env: {
@@ -95,6 +96,7 @@ export async function startBackoffice(): Promise<Server> {
       ADMIN_PASSWORD: ADMIN.password,
       COOKIE_SECURE: "false",
       LOG_REQUESTS: "false",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -4,7 +4,6 @@
  * HTTP fetch + portfolio write, by concurrency).
  *   BUILD_DIR=.cache/build-x npx tsx bench/queues.ts
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +14,7 @@ import { PatentOffice } from "../upstream/src/patent-office/adapter";
 import { startFakeOffice } from "../upstream/src/patent-office/fake-server";
 import { SqliteJobQueue } from "../upstream/src/queue/sqlite-queue";
 import { QueueWorker } from "../upstream/src/queue/worker";
-import { ADMIN, BUILD_DIR, ROOT, checkPage, freePort, median, signIn, sleep } from "./lib";
+import { checkPage, median, signIn, sleep, startBackoffice } from "./lib";
 import { fillJobs } from "./queues-fill";
 
 const JOBS = Number(process.env.BENCH_QUEUE_JOBS ?? 100_000);
@@ -27,32 +26,9 @@ async function renderTimes() {
   fillJobs(db, "uspto", JOBS);
   db.exec("analyze");
   db.close();
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(BUILD_DIR, "server.js")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      COOKIE_SECURE: "false",
-      LOG_REQUESTS: "false",
-      QUEUE_CONCURRENCY: "0",
-    },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBackoffice({ dataDir, env: { QUEUE_CONCURRENCY: "0" } });
+  const base = server.base;
   try {
-    for (let i = 0; ; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
-      if (i > 100) throw new Error("server did not start");
-      await sleep(100);
-    }
     const cookie = await signIn(base);
     const pages = [
       "/processing",
@@ -75,9 +51,7 @@ async function renderTimes() {
     }
     return out;
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,7 +1,7 @@
 /** The USPTO configuration (spec 2 §2, §3, §5, §7): schedule with a cron builder and next runs, time-out, durations. */
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Cron } from "croner";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { CRON_FIELDS, DURATION_PRESETS, cronError, formatDuration, parseDuration, timeoutMinutes } from "../../upstream/contract/queues";
 import { Toast, toastOf } from "~/ui/toast";
 import { useHydrated } from "~/ui/hydrated";
@@ -61,6 +61,25 @@ export function ConfigScreen() {
   );
 }
 
+/** A builder in a disclosure: its inputs update the field with JavaScript; without it, its own button posts `intent`. */
+function Builder({ intent, hint, children }: { intent: string; hint?: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <details className="builder">
+      <summary>{T.builder}</summary>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      <Form method="post" className="builder-fields" preventScrollReset>
+        {children}
+        {hydrated ? null : (
+          <button type="submit" name="intent" value={intent} className="btn btn-secondary">
+            {T.build}
+          </button>
+        )}
+      </Form>
+    </details>
+  );
+}
+
 function nextRunsOf(expression: string): { iso: string; text: string }[] | null {
   if (cronError(expression)) return null;
   try {
@@ -117,10 +136,7 @@ function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: 
             </button>
           </Form>
           <FieldError id="schedule-error" message={problem ?? error?.message} />
-          <details className="builder">
-            <summary>{T.builder}</summary>
-            <p className="field-hint">{T.cronBuilderHint}</p>
-            <Form method="post" className="builder-fields" preventScrollReset>
+          <Builder intent="schedule-build" hint={T.cronBuilderHint}>
               {CRON_FIELDS.map((f, i) => (
                 <label key={f.name}>
                   {`${f.name} (${f.min}-${f.max})`}
@@ -133,13 +149,7 @@ function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: 
                   />
                 </label>
               ))}
-              {hydrated ? null : (
-                <button type="submit" name="intent" value="schedule-build" className="btn btn-secondary">
-                  {T.build}
-                </button>
-              )}
-            </Form>
-          </details>
+          </Builder>
         </>
       ) : null}
       <h3 className="field-label">{T.nextRuns}</h3>
@@ -224,9 +234,7 @@ function DurationCard({ field, title, value, error, write }: { field: "repeat" |
             {T.durationHint}
           </p>
           <FieldError id={`${field}-error`} message={live ?? error?.message} />
-          <details className="builder">
-            <summary>{T.builder}</summary>
-            <Form method="post" className="builder-fields" preventScrollReset>
+          <Builder intent={`${field}-build`}>
               {(
                 [
                   ["d", "Days", 30, part(86_400_000, 1_000)],
@@ -254,13 +262,7 @@ function DurationCard({ field, title, value, error, write }: { field: "repeat" |
                   />
                 </label>
               ))}
-              {hydrated ? null : (
-                <button type="submit" name="intent" value={`${field}-build`} className="btn btn-secondary">
-                  {T.build}
-                </button>
-              )}
-            </Form>
-          </details>
+          </Builder>
         </>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 /** A fake docket system (FIP) on loopback for tests and the opt-in demo; answers 429, slow responses and 404s. */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../lib/loopback";
 
 export type FakeMatter = { fipId: string; matterNumber: string; auditDate?: string; changedAt?: string; fails?: number };
 
@@ -52,19 +52,14 @@ export async function startFakeDocket(options: { port?: number; apiKey?: string;
     }
     send(200, { fipId: m.fipId, matterNumber: m.matterNumber, auditDate: m.auditDate ?? null });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiKey,
     matters,
     requests,
     tooMany: (n) => void (tooMany = n),
     slow: (ms) => void (delay = ms),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -3,7 +3,7 @@
  * demand: 429 (with Retry-After), slow answers and 404s. For tests and the opt-in demo (scripts/fake-offices.ts).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../lib/loopback";
 
 export type FakeApplication = {
   applicationNumber: string;
@@ -86,10 +86,9 @@ export async function startFakeOffice(options: { port?: number; apiKey?: string;
       send(404, { error: "Not Found" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     apiKey,
     applications,
     requests,
@@ -100,10 +99,6 @@ export async function startFakeOffice(options: { port?: number; apiKey?: string;
     slow(ms) {
       delay = ms;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
