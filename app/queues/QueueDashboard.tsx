@@ -75,7 +75,7 @@ export function QueueDashboard() {
       className: "actions",
       cell: (j) => (
         <div className="row-actions">
-          {(uspto ? j.message : j.status === "failed") ? (
+          {(uspto ? write && j.message : j.status === "failed") ? (
             <Link className="btn btn-secondary btn-small" to={inspectHref(j.id)} preventScrollReset>
               {T.inspect}
             </Link>
@@ -134,15 +134,16 @@ export function QueueDashboard() {
         <div className="uspto-actions">
           <ConfirmAction
             intent="sync"
-            label={data.syncInProgress ? T.syncInProgress : T.sync}
+            label={T.sync}
             title={T.syncTitle}
             message={T.syncMessage}
             confirmLabel={T.sync}
             confirming={action?.confirm === "sync"}
             disabled={data.syncInProgress}
             disabledReason={data.syncInProgress ? T.syncInProgress : undefined}
+            danger={false}
           />
-          <ConfirmAction intent="sync-customers" label={T.syncCustomers} title={T.syncCustomersTitle} message={T.syncCustomersMessage} confirmLabel={T.syncCustomers} confirming={action?.confirm === "sync-customers"} />
+          <ConfirmAction intent="sync-customers" label={T.syncCustomers} title={T.syncCustomersTitle} message={T.syncCustomersMessage} confirmLabel={T.syncCustomers} confirming={action?.confirm === "sync-customers"} danger={false} />
           <ConfirmAction intent="delete-cache" label={T.deleteCache} title={T.deleteCacheTitle} message={T.deleteCacheMessage} confirmLabel={T.deleteCache} confirming={action?.confirm === "delete-cache"} />
           {onlyUnmatched && data.toDelete > 0 ? (
             <ConfirmAction

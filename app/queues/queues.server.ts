@@ -123,7 +123,8 @@ export async function queueLoader(args: LoaderFunctionArgs, kind: QueueKind) {
       data: rows,
       view: { statuses: view.statuses, sort: view.sort, unmatched: view.unmatched, page: view.page, pageSize: size },
       tab: url.searchParams.get("tab") === "customers" ? ("customers" as const) : ("summary" as const),
-      inspect: inspected(url, collection.data),
+      // Inspect on the USPTO dashboard needs `uspto` (spec 2 §6); on processing, viewing is enough.
+      inspect: kind === "processing" || may.write ? inspected(url, collection.data) : null,
       readAt: readAt(timeZone),
       may,
     },

@@ -81,9 +81,14 @@ describe("SqliteJobQueue", () => {
     expect(q.get("p", "a")?.status).toBe("inprogress");
     expect(q.remove("p", "b")).toBe("deleted");
     expect(q.remove("p", "b")).toBe("not-found");
-    // Scheduling an id in progress leaves it running.
+    // Scheduling an id in progress leaves it running, unless asked to restart it: then the running attempt's outcome
+    // is discarded.
     q.enqueue("p", [{ id: "a" }]);
     expect(q.get("p", "a")?.status).toBe("inprogress");
+    q.enqueue("p", [{ id: "a" }], { restartRunning: true });
+    expect(q.get("p", "a")).toMatchObject({ status: "requeued", attempts: 0 });
+    q.complete("p", "a", "w", {});
+    expect(q.get("p", "a")?.status).toBe("requeued");
   });
 
   it("takes back a job whose lease ran out (its owner died) without counting that attempt", () => {

@@ -73,8 +73,12 @@ function collection(d: Deps, queue: string, q: z.infer<typeof SortedBody>): Queu
   };
 }
 
+/**
+ * Schedules (and requeues: spec 2 §7 has no other call for it). A USPTO download in progress is restarted (its
+ * Requeue is offered for every status but queued and requeued, spec 2 §4); a processing job in progress is left running.
+ */
 function schedule(d: Deps, queue: string, ids: readonly string[]) {
-  const data = d.jobs.enqueue(queue, ids.map((id) => ({ id: id.toUpperCase() }))).map(toItem);
+  const data = d.jobs.enqueue(queue, ids.map((id) => ({ id: id.toUpperCase() })), { restartRunning: queue === USPTO_QUEUE }).map(toItem);
   (queue === PROCESSING_QUEUE ? d.runtime.processing : d.runtime.downloads).poke();
   return { data };
 }

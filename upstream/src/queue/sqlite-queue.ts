@@ -78,15 +78,17 @@ export class SqliteJobQueue implements JobQueue {
         `insert into jobs (queue, id, status, priority, attempts, max_attempts, run_at, payload, customer_number, changed_at, created_at, updated_at)
          values (@queue, @id, 'queued', @priority, 0, @maxAttempts, @now, @payload, @customerNumber, @changedAt, @now, @now)
          on conflict (queue, id) do update set
-           status = case when status = 'inprogress' then status else 'requeued' end,
-           priority = case when status = 'inprogress' then priority else excluded.priority end,
-           attempts = case when status = 'inprogress' then attempts else 0 end,
+           status = case when status = 'inprogress' and not @restart then status else 'requeued' end,
+           priority = case when status = 'inprogress' and not @restart then priority else excluded.priority end,
+           attempts = case when status = 'inprogress' and not @restart then attempts else 0 end,
            run_at = excluded.run_at,
            payload = excluded.payload,
            customer_number = coalesce(excluded.customer_number, customer_number),
            changed_at = coalesce(excluded.changed_at, changed_at),
-           message = case when status = 'inprogress' then message else null end,
-           stack = case when status = 'inprogress' then stack else null end,
+           message = case when status = 'inprogress' and not @restart then message else null end,
+           stack = case when status = 'inprogress' and not @restart then stack else null end,
+           lease_owner = case when status = 'inprogress' and not @restart then lease_owner else null end,
+           lease_until = case when status = 'inprogress' and not @restart then lease_until else null end,
            updated_at = excluded.updated_at`,
       ),
       requeue: db.prepare(
@@ -144,8 +146,9 @@ export class SqliteJobQueue implements JobQueue {
     };
   }
 
-  enqueue(queue: string, jobs: readonly EnqueueInput[]): Job[] {
+  enqueue(queue: string, jobs: readonly EnqueueInput[], options: { restartRunning?: boolean } = {}): Job[] {
     const now = this.now();
+    const restart = options.restartRunning ? 1 : 0;
     return this.db.transaction(() =>
       jobs.map((j) => {
         this.s.insert.run({
@@ -157,6 +160,7 @@ export class SqliteJobQueue implements JobQueue {
           payload: JSON.stringify(j.payload ?? {}),
           customerNumber: j.customerNumber ?? null,
           changedAt: j.applicationChangedAt ?? null,
+          restart,
         });
         return this.get(queue, j.id)!;
       }),

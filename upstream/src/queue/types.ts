@@ -51,8 +51,11 @@ export type PageQuery = {
 export type JobOutcome = { status?: "completed" | "warning" | "delete"; message?: string | null };
 
 export interface JobQueue {
-  /** Adds jobs (an id already in the queue is requeued unless it is in progress). Returns the resulting jobs. */
-  enqueue(queue: string, jobs: readonly EnqueueInput[]): Job[];
+  /**
+   * Adds jobs. An id already in the queue is requeued; one in progress is left running, unless `restartRunning`:
+   * then it is requeued too and the running attempt's outcome is discarded. Returns the resulting jobs.
+   */
+  enqueue(queue: string, jobs: readonly EnqueueInput[], options?: { restartRunning?: boolean }): Job[];
   get(queue: string, id: string): Job | null;
   /** Puts a job back in line as `requeued` (attempts reset). False when unknown or in progress. */
   requeue(queue: string, id: string): boolean;
