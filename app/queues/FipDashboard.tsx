@@ -20,12 +20,12 @@ export function FipDashboard() {
     return `?${p}`;
   };
   const columns: Column<Row>[] = [
-    { header: T.fipColumns.matter, cell: (m) => m.matterNumber },
+    { header: T.fipColumns.matter, cell: (m) => <span className="nowrap">{m.matterNumber}</span> },
     {
       header: T.fipColumns.fipId,
       cell: (m) =>
         m.matterUrl ? (
-          <a href={m.matterUrl} target="_blank" rel="noopener noreferrer">
+          <a href={m.matterUrl} target="_blank" rel="noopener noreferrer" className="nowrap">
             {m.fipId}
             <span className="visually-hidden"> {T.newTab}</span>
           </a>
@@ -33,7 +33,7 @@ export function FipDashboard() {
           m.fipId
         ),
     },
-    { header: T.fipColumns.audit, cell: (m) => m.fipAuditDate ?? "" },
+    { header: T.fipColumns.audit, cell: (m) => <span className="nowrap">{m.fipAuditDate ?? ""}</span> },
     {
       header: T.fipColumns.status,
       cell: (m) => <StatusBadge status={m.synchronized ? "synchronized" : "failed"} label={m.synchronized ? T.synchronized : T.failed} />,

@@ -179,21 +179,23 @@ export function QueueDashboard() {
         </section>
         <aside className="queue-side">
           {write ? <ScheduleBox extract={uspto ? extractUsptoIds : extractProcessingIds} initial={action?.schedule ?? null} /> : null}
-          {uspto ? (
-            <nav className="tabs" aria-label={T.summary}>
-              <Link to="?tab=summary" aria-current={data.tab === "summary" ? "page" : undefined} preventScrollReset>
-                {T.summary}
-              </Link>
-              <Link to="?tab=customers" aria-current={data.tab === "customers" ? "page" : undefined} preventScrollReset>
-                {T.customerSummary}
-              </Link>
-            </nav>
-          ) : null}
-          {uspto && data.tab === "customers" ? (
-            <CustomerSummary rows={data.aggsCustomers} />
-          ) : (
-            <SummaryPie title={T.summary} counts={pieCounts} />
-          )}
+          <div className="summary-block">
+            {uspto ? (
+              <nav className="tabs" aria-label={T.summary}>
+                <Link to="?tab=summary" aria-current={data.tab === "summary" ? "page" : undefined} preventScrollReset>
+                  {T.summary}
+                </Link>
+                <Link to="?tab=customers" aria-current={data.tab === "customers" ? "page" : undefined} preventScrollReset>
+                  {T.customerSummary}
+                </Link>
+              </nav>
+            ) : null}
+            {uspto && data.tab === "customers" ? (
+              <CustomerSummary rows={data.aggsCustomers} />
+            ) : (
+              <SummaryPie title={T.summary} counts={pieCounts} />
+            )}
+          </div>
         </aside>
       </div>
     </div>
