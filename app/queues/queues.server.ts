@@ -225,8 +225,9 @@ async function usptoAction(args: ActionFunctionArgs, form: FormData, intent: str
     }
     case "sync":
       try {
-        await api.raw("GET", "/api/uspto/sync");
-        return t.redirectWithSuccess(to, { message: T.syncStarted, duration: RESULT_TOAST_MS });
+        const r = (await (await api.raw("GET", "/api/uspto/sync")).json()) as { inProgress: boolean; queued?: number };
+        const description = r.inProgress ? T.syncContinues : T.syncQueued(r.queued ?? 0);
+        return t.redirectWithSuccess(to, { message: T.syncStarted, description, duration: RESULT_TOAST_MS });
       } catch (error) {
         return fail(T.syncFailed, error);
       }

@@ -72,6 +72,8 @@ export const QUEUE_TEXTS = {
   syncTitle: "Sync with the patent office?",
   syncMessage: "Applications changed for the firm's customer numbers since the last sync are queued for download.",
   syncStarted: "Sync completed",
+  syncQueued: (n: number) => (n === 1 ? "1 changed application queued for download." : `${n} changed applications queued for download.`),
+  syncContinues: "The sync goes on in the background; the list shows its downloads as they are queued.",
   syncFailed: "Failed to sync applications. Please try later...",
   syncCustomers: "Sync customer numbers",
   syncCustomersTitle: "Sync customer numbers?",

@@ -141,8 +141,9 @@ describe("USPTO", () => {
   it("sync queues changed applications; downloads update or mark unmatched; remove unmatched; customer numbers; priority", async () => {
     const { admin } = await setup();
     await admin.post("/api/uspto/downloads/pause");
-    expect((await admin.get("/api/uspto/sync")).status).toBe(202);
-    await until(async () => !((await (await admin.get("/api/uspto/sync/status")).json()) as { inProgress: boolean }).inProgress);
+    const synced = await admin.get("/api/uspto/sync");
+    expect([synced.status, await synced.json()]).toEqual([200, { inProgress: false, queued: 2 }]);
+    expect(await (await admin.get("/api/uspto/sync/status")).json()).toEqual({ inProgress: false, lastError: null });
     const sorted = async (body: unknown = {}) => (await (await admin.post("/api/uspto/downloads/sorted", body)).json()) as QueueCollection;
     let c = await sorted({ status: [] });
     expect(c.data.map((j) => [j.id, j.status, j.customerNumber])).toEqual([
@@ -164,10 +165,19 @@ describe("USPTO", () => {
     expect(await (await admin.post("/api/uspto/sync/delete")).json()).toEqual({ deleted: 1 });
     expect((await sorted({ status: [] })).total).toBe(1);
     // A second sync finds nothing new; deleting the cache makes it fetch everything again.
-    await admin.get("/api/uspto/sync");
-    await until(async () => !((await (await admin.get("/api/uspto/sync/status")).json()) as { inProgress: boolean }).inProgress);
+    expect(await (await admin.get("/api/uspto/sync")).json()).toEqual({ inProgress: false, queued: 0 });
     expect((await sorted({ status: [] })).total).toBe(1);
     expect(await (await admin.del("/api/uspto/sync/cache")).json()).toEqual({ deleted: 1 });
+    expect(await (await admin.get("/api/uspto/sync")).json()).toEqual({ inProgress: false, queued: 2 });
+  });
+
+  it("a sync the office refuses answers 409 with the reason and records it", async () => {
+    const { admin, office } = await setup({ concurrency: 0 });
+    office.tooMany(100);
+    await admin.post("/api/uspto/config/too-many-requests-delay", { delayMs: 0 });
+    const res = await admin.get("/api/uspto/sync");
+    expect([res.status, await message(res)]).toEqual([409, "The patent office answered 429 Too Many Requests again after waiting."]);
+    expect(await (await admin.get("/api/uspto/sync/status")).json()).toMatchObject({ inProgress: false, lastError: expect.stringMatching(/429/) });
   });
 
   it("configuration: cron validated with the spec's messages, next runs, time-out in minutes, durations in ms", async () => {

@@ -22,6 +22,9 @@ import type { PatentOffice } from "../patent-office/adapter";
 import { PROCESSING_QUEUE, USPTO_QUEUE, type QueueRuntime } from "./services";
 import { USPTO_DEFAULTS, type QueueSettings } from "./settings";
 
+/** How long the sync call waits for the sync to end before answering that it goes on. */
+export const SYNC_ANSWER_MS = 5_000;
+
 export const QUEUE_MESSAGES = {
   notFound: "Job not found.",
   inProgress: "A job in progress cannot be deleted.",
@@ -176,12 +179,17 @@ export function usptoRoutes(d: Deps) {
   app.get("/sync/status", d.requireAuth, read, (c) =>
     c.json({ inProgress: d.runtime.syncInProgress, lastError: d.runtime.lastSyncError }),
   );
-  // The sync call (spec 2 §7 GET /api/uspto/sync): starts a sync in the background.
-  app.get("/sync", d.requireAuth, write, (c) => {
+  // The sync call (spec 2 §7 GET /api/uspto/sync): starts a sync; answers its outcome when it ends within
+  // SYNC_ANSWER_MS (200 { inProgress: false, queued }), else 202 { inProgress: true } while it goes on.
+  app.get("/sync", d.requireAuth, write, async (c) => {
     const missing = d.office.missing();
     if (missing) throw new HttpError(409, missing);
-    if (!d.runtime.startSync()) throw conflict(QUEUE_MESSAGES.syncInProgress);
-    return c.json({ inProgress: true }, 202);
+    const run = d.runtime.startSync();
+    if (!run) throw conflict(QUEUE_MESSAGES.syncInProgress);
+    const outcome = await Promise.race([run, new Promise<null>((r) => setTimeout(() => r(null), SYNC_ANSWER_MS).unref())]);
+    if (!outcome) return c.json({ inProgress: true }, 202);
+    if ("error" in outcome) throw new HttpError(409, outcome.error);
+    return c.json({ inProgress: false, queued: outcome.queued });
   });
   app.post("/sync/customer-numbers", d.requireAuth, write, async (c) => c.json(await d.runtime.syncCustomerNumbers()));
   app.post("/sync/mark", d.requireAuth, write, async (c) => c.json({ marked: await d.runtime.markUnmatched() }));

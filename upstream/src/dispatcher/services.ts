@@ -103,7 +103,7 @@ export class QueueRuntime {
     this.cron = null;
     if (this.o.concurrency <= 0 || this.o.office.missing() || !this.o.customerNumbers.length) return;
     this.cron = new Cron(this.o.settings.uspto().schedule, { protect: true }, () => {
-      if (!this.syncing) void this.startSync();
+      void this.startSync();
     });
   }
 
@@ -111,19 +111,27 @@ export class QueueRuntime {
     return this.syncing !== null;
   }
 
-  /** Starts a sync in the background; false when one is running. */
-  startSync(): boolean {
-    if (this.syncing) return false;
-    this.syncing = this.sync()
-      .then(() => void (this.lastSyncError = null))
-      .catch((error: unknown) => {
+  /**
+   * Starts a sync in the background: its outcome (how many downloads it queued, or the error), or null when one is
+   * already running. The outcome is also kept for `sync/status` (`lastError`).
+   */
+  startSync(): Promise<{ queued: number } | { error: string }> | null {
+    if (this.syncing) return null;
+    const run = this.sync().then(
+      (queued) => {
+        this.lastSyncError = null;
+        return { queued };
+      },
+      (error: unknown) => {
         this.lastSyncError = (error as Error).message;
         this.o.log(`uspto sync failed: ${(error as Error).message}`);
-      })
-      .finally(() => {
-        this.syncing = null;
-      });
-    return true;
+        return { error: (error as Error).message };
+      },
+    );
+    this.syncing = run.then(() => undefined).finally(() => {
+      this.syncing = null;
+    });
+    return run;
   }
 
   /** Finds the applications changed for each customer number since the last sync and queues their downloads. */
