@@ -49,9 +49,11 @@ const Env = z.object({
   FIP_API_URL: optional(z.string().url({ message: "must be the docket system API's base URL" })),
   FIP_API_KEY: optional(z.string().max(500)),
   FIP_MATTER_URL: optional(
-    z.string().url({ message: "must be a URL with {id} where the matter id goes" }).refine((v) => v.includes("{id}"), {
-      message: "must contain {id} where the matter id goes",
-    }),
+    z
+      .string()
+      .url({ message: "must be a URL with {id} where the matter id goes" })
+      .refine((v) => /^https?:\/\//i.test(v), { message: "must be an http or https URL" })
+      .refine((v) => v.includes("{id}"), { message: "must contain {id} where the matter id goes" }),
   ),
   QUEUE_CONCURRENCY: optional(z.coerce.number().int().min(0).max(32)),
 });

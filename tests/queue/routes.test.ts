@@ -171,6 +171,14 @@ describe("USPTO", () => {
     expect(await (await admin.get("/api/uspto/sync")).json()).toEqual({ inProgress: false, queued: 2 });
   });
 
+  it("a download of an application the office no longer has ends as delete", async () => {
+    const { admin } = await setup();
+    await admin.post("/api/uspto/downloads", { applications: ["16000404"] });
+    const sorted = async () => (await (await admin.post("/api/uspto/downloads/sorted", { status: ["delete"] })).json()) as QueueCollection;
+    await until(async () => (await sorted()).total === 1);
+    expect((await sorted()).data[0]).toMatchObject({ id: "16000404", status: "delete", message: "The patent office has no application 16000404." });
+  });
+
   it("a sync the office refuses answers 409 with the reason and records it", async () => {
     const { admin, office } = await setup({ concurrency: 0 });
     office.tooMany(100);

@@ -4,7 +4,7 @@
  */
 import { Cron } from "croner";
 import { QUEUE_CONSTANTS, type CustomerSyncResult } from "../../contract/queues";
-import type { PatentOffice } from "../patent-office/adapter";
+import { NotAtOfficeError, type PatentOffice } from "../patent-office/adapter";
 import type { JobQueue, Job, JobOutcome } from "../queue/types";
 import { PermanentJobError, QueueWorker } from "../queue/worker";
 import type { PortfolioSink } from "./portfolio-sink";
@@ -42,10 +42,20 @@ export function processingHandler(o: Pick<QueueRuntimeOptions, "office" | "sink"
   };
 }
 
-/** The USPTO download job: fetch; a portfolio application is updated, else the download is marked unmatched. */
+/**
+ * The USPTO download job: fetch; a portfolio application is updated, else the download is marked unmatched
+ * (`warning`). An application the office no longer has ends as `delete` (spec 2 §4's USPTO status): nothing to
+ * download, the row is there to be deleted.
+ */
 export function downloadHandler(o: Pick<QueueRuntimeOptions, "office" | "sink" | "jobs">) {
   return async (job: Job, signal: AbortSignal): Promise<JobOutcome> => {
-    const record = await o.office.getApplication(job.id, signal);
+    let record;
+    try {
+      record = await o.office.getApplication(job.id, signal);
+    } catch (error) {
+      if (error instanceof NotAtOfficeError) return { status: "delete", message: error.message };
+      throw error;
+    }
     const inPortfolio = (await o.sink.existing([job.id])).has(job.id);
     const result = inPortfolio
       ? await o.sink.updateFromOffice(job.id, { title: record.title, abstract: record.abstract, claims: record.claims })

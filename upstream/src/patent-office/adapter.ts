@@ -23,6 +23,9 @@ export type OfficeApplication = {
 /** Thrown when a setting the adapter needs is missing; names it. */
 export class MissingSettingError extends PermanentJobError {}
 
+/** The office has no such application (404): retrying will not make it exist. */
+export class NotAtOfficeError extends PermanentJobError {}
+
 export const OFFICE_MESSAGES = {
   missingUrl: "USPTO_API_URL is not set: the patent office's API base URL is needed to download applications.",
   missingKey: "USPTO_API_KEY is not set: the patent office's API key is needed to download applications.",
@@ -143,12 +146,12 @@ export class PatentOffice {
     const res = await this.call(`/api/v1/patent/applications/${encodeURIComponent(number)}`, { method: "GET" }, signal);
     if (res.status === 404) {
       await res.body?.cancel();
-      throw new PermanentJobError(OFFICE_MESSAGES.notFound(id));
+      throw new NotAtOfficeError(OFFICE_MESSAGES.notFound(id));
     }
     if (!res.ok) throw new Error(OFFICE_MESSAGES.status(res.status, await res.text()));
     const body = (await res.json()) as { patentFileWrapperDataBag?: Bag[] };
     const bag = body.patentFileWrapperDataBag?.[0];
-    if (!bag) throw new PermanentJobError(OFFICE_MESSAGES.notFound(id));
+    if (!bag) throw new NotAtOfficeError(OFFICE_MESSAGES.notFound(id));
     return toApplication(bag);
   }
 
