@@ -13,6 +13,9 @@ export const BASE_URL = `http://localhost:${PORT}`;
 const OIDC_IDP_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 100);
 const SAML_IDP_PORT = Number(process.env.E2E_SAML_PORT ?? PORT + 200);
 const PEERS_DIR = `.cache/e2e-peers-${PORT}`;
+/** Issue 13: the fake patent office and docket system (e2e/peers/start.ts). */
+const FAKE_OFFICE_PORT = PORT + 300;
+const FAKE_DOCKET_PORT = PORT + 400;
 const SAML_IDP_METADATA = `${PEERS_DIR}/saml-idp-metadata.xml`;
 export const E2E_OIDC = { clientId: "backoffice-e2e", clientSecret: "backoffice-e2e-client-secret" };
 
@@ -63,6 +66,8 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
         SAML_IDP_PORT: String(SAML_IDP_PORT),
         SAML_IDP_METADATA_OUT: SAML_IDP_METADATA,
+        FAKE_OFFICE_PORT: String(FAKE_OFFICE_PORT),
+        FAKE_DOCKET_PORT: String(FAKE_DOCKET_PORT),
       },
       stdout: "ignore",
       stderr: "pipe",
@@ -91,6 +96,13 @@ export default defineConfig({
         OIDC_CLIENT_ID: E2E_OIDC.clientId,
         OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
         SAML_IDP_METADATA,
+        // Issue 13: the fakes above (keys in upstream/src/patent-office/demo.ts).
+        USPTO_API_URL: `http://127.0.0.1:${FAKE_OFFICE_PORT}`,
+        USPTO_API_KEY: "demo-uspto-key",
+        USPTO_CUSTOMER_NUMBERS: "100001",
+        FIP_API_URL: `http://127.0.0.1:${FAKE_DOCKET_PORT}`,
+        FIP_API_KEY: "demo-fip-key",
+        FIP_MATTER_URL: "https://fip.example.com/matters/{id}",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -72,6 +72,7 @@ if (config.upstreamUrl) {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     feedbackUrl: config.feedbackUrl,
+    queues: config.queues, // issue 13
     sso: sso
       ? {
           serviceSecret: sso.serviceSecret,
@@ -82,6 +83,9 @@ if (config.upstreamUrl) {
   });
   upstream = embeddedTransport(embedded);
 }
+
+// Issue 13: say at start-up which external system is not configured (the dashboards say it too).
+if (embedded && config.queues.missing.length) console.warn(config.queues.missing.join("\n"));
 
 // ---------------------------------------------------------------- remix build
 /** The build: BUILD_DIR (default ./build) holds index.js (Remix), client/ (browser assets) and server.js (this file). */

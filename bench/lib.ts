@@ -75,15 +75,16 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
 
 /**
  * Starts `node $BUILD_DIR/server.js` through scripts/start.sh, as `npm start` and the Docker image do (production,
- * embedded upstream, fresh DATA_DIR, no request log).
+ * embedded upstream, fresh DATA_DIR unless `dataDir` is given — prepared by the caller, removed at stop — no request
+ * log); extra `env` optional.
  */
-export async function startBackoffice(): Promise<Server> {
+export async function startBackoffice(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const serverJs = path.join(BUILD_DIR, "server.js");
   if (!existsSync(serverJs) || !existsSync(path.join(BUILD_DIR, "index.js"))) {
     throw new Error(`No build in ${BUILD_DIR}: run \`BUILD_DIR=${process.env.BUILD_DIR || "build"} npm run build\` first.`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "backoffice-bench-"));
   // Started as production starts it (npm start, the Docker image): scripts/start.sh sets the allocator, then execs node.
   const child = spawn("sh", [path.join(ROOT, "scripts", "start.sh")], {
     cwd: ROOT,
@@ -100,6 +101,7 @@ export async function startBackoffice(): Promise<Server> {
       ADMIN_PASSWORD: ADMIN.password,
       COOKIE_SECURE: "false",
       LOG_REQUESTS: "false",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

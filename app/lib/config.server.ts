@@ -37,7 +37,36 @@ const Env = z.object({
   SAML_IDP_METADATA: optional(z.string()),
   SAML_SP_ENTITY_ID: optional(z.string().min(1)),
   SAML_CLOCK_SKEW_SECONDS: optional(z.coerce.number().int().min(0).max(300)),
+  // Issue 13: the patent office (USPTO Open Data Portal-shaped API), the docket system (FIP), the queue workers.
+  USPTO_API_URL: optional(z.string().url({ message: "must be the patent office API's base URL, such as https://api.uspto.gov" })),
+  USPTO_API_KEY: optional(z.string().max(500)),
+  USPTO_CUSTOMER_NUMBERS: optional(
+    z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.every((s) => /^\d{1,12}$/.test(s)), { message: "must be a comma-separated list of customer numbers (digits)" }),
+  ),
+  FIP_API_URL: optional(z.string().url({ message: "must be the docket system API's base URL" })),
+  FIP_API_KEY: optional(z.string().max(500)),
+  FIP_MATTER_URL: optional(
+    z
+      .string()
+      .url({ message: "must be a URL with {id} where the matter id goes" })
+      .refine((v) => /^https?:\/\//i.test(v), { message: "must be an http or https URL" })
+      .refine((v) => v.includes("{id}"), { message: "must contain {id} where the matter id goes" }),
+  ),
+  QUEUE_CONCURRENCY: optional(z.coerce.number().int().min(0).max(32)),
 });
+
+/** Issue 13: the job queues' external systems (null parts: not configured; the dashboards say what is missing). */
+export type QueueConfig = {
+  office: { baseUrl?: string; apiKey?: string };
+  docket: { baseUrl?: string; apiKey?: string; matterUrlTemplate?: string };
+  customerNumbers: string[];
+  concurrency: number;
+  /** One line per missing setting, for the start-up log. */
+  missing: string[];
+};
 
 /** Single sign-on settings (null parts: not configured, no button). */
 export type SsoConfig = {
@@ -68,6 +97,7 @@ export type Config = {
   logRequests: boolean;
   /** Null when neither provider is configured. */
   sso: SsoConfig | null;
+  queues: QueueConfig;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     generatedSecret = true;
   }
   return {
+    queues: queueConfig(e),
     sso: ssoConfig(e),
     mode: e.NODE_ENV,
     port: e.PORT,
@@ -107,6 +138,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === "true" : e.NODE_ENV !== "test",
+  };
+}
+
+function queueConfig(e: z.infer<typeof Env>): QueueConfig {
+  const missing = [
+    [e.USPTO_API_URL, "USPTO_API_URL is not set: USPTO downloads and processing fail until it is."],
+    [e.USPTO_API_KEY, "USPTO_API_KEY is not set: USPTO downloads and processing fail until it is."],
+    [e.USPTO_CUSTOMER_NUMBERS, "USPTO_CUSTOMER_NUMBERS is not set: the USPTO sync has no customer numbers to look for."],
+    [e.FIP_API_URL, "FIP_API_URL is not set: FIP matters cannot be synchronized until it is."],
+    [e.FIP_API_KEY, "FIP_API_KEY is not set: FIP matters cannot be synchronized until it is."],
+  ].flatMap(([value, line]) => (value ? [] : [line as string]));
+  return {
+    office: { baseUrl: e.USPTO_API_URL, apiKey: e.USPTO_API_KEY },
+    docket: { baseUrl: e.FIP_API_URL, apiKey: e.FIP_API_KEY, matterUrlTemplate: e.FIP_MATTER_URL },
+    customerNumbers: e.USPTO_CUSTOMER_NUMBERS ?? [],
+    concurrency: e.QUEUE_CONCURRENCY ?? 2,
+    missing,
   };
 }
 

@@ -55,6 +55,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
+  // Issue 13: queue dashboards (spec 1 §2 order: /uspto, /fip, /processing). Writes: spec 2 §6.
+  { path: "/uspto", permission: "uspto.read", write: "uspto", nav: { label: "USPTO", icon: "download" } },
+  { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
+  { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
+  { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Processing", icon: "chart" } },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };

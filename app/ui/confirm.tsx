@@ -17,6 +17,7 @@ export function ConfirmAction({
   confirming,
   disabled,
   disabledReason,
+  danger = true,
 }: {
   intent: string;
   label: string;
@@ -27,6 +28,8 @@ export function ConfirmAction({
   confirming: boolean;
   disabled?: boolean;
   disabledReason?: string;
+  /** False for a confirmed action that destroys nothing (a sync): the buttons are not red. */
+  danger?: boolean;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -46,7 +49,7 @@ export function ConfirmAction({
       <Form method="post" className="confirm-actions">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" className="btn btn-danger" disabled={pending}>
+        <button type="submit" className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
           {pending ? `${confirmLabel}…` : confirmLabel}
         </button>
         {hydrated ? (
@@ -80,7 +83,7 @@ export function ConfirmAction({
           type="submit"
           name="intent"
           value={intent}
-          className="btn btn-danger"
+          className={danger ? "btn btn-danger" : "btn btn-primary"}
           disabled={disabled}
           title={disabled ? disabledReason : undefined}
         >

@@ -1,7 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "./hydrated";
 
-export type ToastData = { message: string; description?: string; type: "info" | "success" | "error" | "warning" };
+export type ToastData = {
+  message: string;
+  description?: string;
+  type: "info" | "success" | "error" | "warning";
+  /** How long it stays (ms), when not its type's default (issue 13: sync results stay 10 s). */
+  duration?: number;
+};
 
 /** Success toasts stay 3 s, errors 5 s (spec 1 §9). */
 export const TOAST_TIMEOUT_MS: Record<ToastData["type"], number> = {
@@ -54,7 +60,7 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   useEffect(() => {
     setHidden(false);
     if (!toast) return;
-    const timer = window.setTimeout(() => setHidden(true), TOAST_TIMEOUT_MS[toast.type]);
+    const timer = window.setTimeout(() => setHidden(true), toast.duration ?? TOAST_TIMEOUT_MS[toast.type]);
     return () => window.clearTimeout(timer);
   }, [toast]);
   if (!toast || hidden) return null;

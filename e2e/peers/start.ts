@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startOidcIdp } from "./oidc-idp";
 import { createTestIdp, serveSamlIdp } from "./saml-idp";
+import { startDemoServers } from "../../upstream/src/patent-office/demo";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -28,9 +29,13 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, idp.metadata);
 const saml = await serveSamlIdp(idp, samlPort);
 console.log(`test identity providers: OpenID ${oidc.issuer}, SAML ${idp.ssoUrl}`);
+// Issue 13: the fake patent office and docket system (upstream/src/patent-office/demo.ts).
+const offices = await startDemoServers({ office: Number(env("FAKE_OFFICE_PORT")), docket: Number(env("FAKE_DOCKET_PORT")) });
 
 const stop = () => {
   saml.close();
+  void offices.office.close();
+  void offices.docket.close();
   void oidc.close().then(() => process.exit(0));
 };
 process.on("SIGTERM", stop);

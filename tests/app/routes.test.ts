@@ -33,6 +33,11 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/create": () => "/specifications/create",
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
+  // Issue 13
+  "/uspto": () => "/uspto",
+  "/uspto/configuration": () => "/uspto/configuration",
+  "/fip": () => "/fip",
+  "/processing": () => "/processing",
 };
 
 beforeAll(async () => {

@@ -35,6 +35,17 @@ import { settingsRoutes } from "./settings/routes";
 import { SettingsStore } from "./settings/store";
 import { teamRoutes } from "./teams/routes";
 import { TeamsStore } from "./teams/store";
+// issue 13: queues, patent office, docket system
+import { dispatcherRoutes, usptoRoutes } from "./dispatcher/routes";
+import { OfficeRecordsSink, type PortfolioSink } from "./dispatcher/portfolio-sink";
+import { QueueRuntime } from "./dispatcher/services";
+import { QueueSettings } from "./dispatcher/settings";
+import { DocketSystem, type DocketConfig } from "./fip/adapter";
+import { fipRoutes } from "./fip/routes";
+import { FipSync } from "./fip/service";
+import { FipStore } from "./fip/store";
+import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
+import { SqliteJobQueue } from "./queue/sqlite-queue";
 
 export type { UpstreamEnv } from "./lib/http";
 
@@ -64,6 +75,25 @@ export type UpstreamOptions = {
    * unless NODE_ENV is production.
    */
   checkDirectValues?: boolean;
+  /** Issue 13: the job queues' workers, the patent office and the docket system (docs/decisions/job-queue.md). */
+  queues?: QueueOptions;
+};
+
+export type QueueOptions = {
+  /** USPTO_API_URL / USPTO_API_KEY; unset parts make jobs fail naming the missing setting. */
+  office?: OfficeConfig;
+  /** FIP_API_URL / FIP_API_KEY / FIP_MATTER_URL. */
+  docket?: DocketConfig;
+  /** USPTO_CUSTOMER_NUMBERS: the firm's customer numbers the sync looks for. */
+  customerNumbers?: readonly string[];
+  /** Jobs run at once per queue in this process; 0 (the default) runs no worker and no schedule. */
+  concurrency?: number;
+  /** How often the FIP feed is read (default 5 min); only with a worker. */
+  fipFeedMs?: number;
+  /** Where processing writes; default the stand-in OfficeRecordsSink. issue 13: wire the applications store here. */
+  portfolio?: PortfolioSink;
+  /** The fetch the adapters use (tests). */
+  fetch?: typeof fetch;
 };
 
 export type Upstream = {
@@ -232,6 +262,36 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       authorizationRoutes({ authorizations: new AuthorizationStore(db, now), requireAuth }),
     );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
+    // Issue 13: processing and USPTO download queues, their workers and schedule; FIP sync.
+    const q = options.queues ?? {};
+    const jobs = new SqliteJobQueue(db, now);
+    const queueSettings = new QueueSettings(db, now);
+    const adapterSettings = () => queueSettings.uspto();
+    const office = new PatentOffice(q.office ?? {}, adapterSettings, q.fetch);
+    const runtime = new QueueRuntime({
+      jobs,
+      office,
+      sink: q.portfolio ?? new OfficeRecordsSink(db, now),
+      settings: queueSettings,
+      customerNumbers: q.customerNumbers ?? [],
+      concurrency: q.concurrency ?? 0,
+      now,
+      log,
+    });
+    const queueDeps = { jobs, runtime, settings: queueSettings, office, requireAuth };
+    app.route("/api/dispatcher", dispatcherRoutes(queueDeps));
+    app.route("/api/uspto", usptoRoutes(queueDeps));
+    const docket = new DocketSystem(q.docket ?? {}, adapterSettings, q.fetch);
+    const fipSync = new FipSync(docket, new FipStore(db, now), now, log);
+    app.route("/api/fip", fipRoutes({ store: new FipStore(db, now), sync: fipSync, docket, requireAuth }));
+    runtime.start();
+    if ((q.concurrency ?? 0) > 0) {
+      fipSync.start(
+        q.fipFeedMs ?? 5 * 60_000,
+        () => queueSettings.read<string>("fip.watermark") ?? null,
+        (since) => queueSettings.write("fip.watermark", since),
+      );
+    }
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {
@@ -254,6 +314,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       close: () => {
         if (closed) return;
         closed = true;
+        fipSync.stop();
+        void runtime.stop();
         db.close();
       },
     };

@@ -162,6 +162,80 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index files_expires_at on files (expires_at);`,
   },
+  // ---- issue 13: the job queue (processing, USPTO downloads), its settings, the FIP sync records.
+  {
+    id: "090_job_queue",
+    // One table for every queue (upstream/src/queue/sqlite-queue.ts, docs/decisions/job-queue.md). Times are ms since
+    // the epoch. `status_rank` orders the Status sort (inprogress, failed, queued, requeued, warning, dead, delete,
+    // completed) through an index instead of a sort of the table.
+    sql: `
+      create table jobs (
+        queue text not null,
+        id text not null,
+        status text not null,
+        status_rank integer generated always as (case status
+          when 'inprogress' then 0 when 'failed' then 1 when 'queued' then 2 when 'requeued' then 3
+          when 'warning' then 4 when 'dead' then 5 when 'delete' then 6 else 7 end) virtual,
+        priority integer not null default 0,
+        attempts integer not null default 0,
+        max_attempts integer not null default 3,
+        run_at integer not null,
+        lease_until integer,
+        lease_owner text,
+        payload text not null default '{}',
+        message text,
+        stack text,
+        customer_number text,
+        changed_at text,
+        is_unmatched integer not null default 0,
+        created_at integer not null,
+        updated_at integer not null,
+        primary key (queue, id)
+      ) without rowid;
+      create index jobs_claim on jobs (queue, priority desc, run_at) where status in ('queued', 'requeued', 'failed');
+      create index jobs_lease on jobs (queue, lease_until) where status = 'inprogress';
+      create index jobs_status on jobs (queue, status, created_at);
+      create index jobs_rank on jobs (queue, status_rank, created_at);
+      create index jobs_created on jobs (queue, created_at);
+      create index jobs_priority on jobs (queue, priority desc, created_at);
+      create index jobs_customer on jobs (queue, customer_number, status);
+      create index jobs_unmatched on jobs (queue, created_at) where is_unmatched = 1;
+      create table job_queues (
+        name text primary key,
+        paused integer not null default 0,
+        updated_at integer not null
+      );
+      create table queue_settings (
+        key text primary key,
+        value text not null, -- JSON
+        updated_at integer not null
+      );
+      create table fip_matters (
+        id text primary key,
+        fip_id text not null unique,
+        matter_number text not null default '',
+        fip_audit_date text,
+        synchronized integer not null,
+        error text,
+        created_at integer not null,
+        updated_at integer not null
+      );
+      create index fip_matters_sync on fip_matters (synchronized, updated_at);
+      create index fip_matters_updated on fip_matters (updated_at);`,
+    // STAND-IN for issue 11's applications store (upstream/src/dispatcher/portfolio-sink.ts OfficeRecordsSink).
+    // Separate migration so it can be dropped at merge without touching the queue tables.
+  },
+  {
+    id: "090_office_records",
+    sql: `
+      create table office_records (
+        id text primary key, -- normalized application id (letters and digits, upper case)
+        title text not null,
+        abstract text not null,
+        claims text not null,
+        updated_at integer not null
+      );`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

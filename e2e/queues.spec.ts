@@ -1,0 +1,204 @@
+/**
+ * Issue 13: the processing, USPTO and FIP dashboards against the fake patent office and docket system
+ * (e2e/peers/start.ts, upstream/src/patent-office/demo.ts). Both projects share one server: every test leaves the
+ * queues running.
+ */
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectAccessible, signIn, test } from "./fixtures";
+
+const js = () => test.info().project.name === "js";
+const toast = (page: Page) => page.getByTestId("toast").last();
+
+/** Reloads (the no-JavaScript Refresh link) until `check` passes: the worker runs in the background. */
+async function refreshUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await check();
+  }).toPass({ timeout: 15_000, intervals: [300, 500, 1000] });
+}
+
+test("processing: schedule pasted ids, watch them complete or fail, inspect, requeue, delete, pause and resume", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Processing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Processing dashboard" })).toBeVisible();
+  // Default filters: in progress and failed.
+  await expect(page.getByRole("checkbox", { name: "In progress" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Failed" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Completed" })).not.toBeChecked();
+
+  await page.getByLabel("Applications to schedule").fill("Please add 16123456, PCTUS2024054321 and 16000404 (again: 16123456).");
+  if (!js()) await page.getByRole("button", { name: "Show ids" }).click();
+  await expect(page.getByText("3 application ids found:")).toBeVisible();
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(toast(page)).toContainText("Schedule completed");
+
+  // Show completed too (remembered in the prefs cookie).
+  await page.getByRole("checkbox", { name: "Completed" }).check();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=completed/);
+  const row = (id: string) => page.getByRole("row").filter({ has: page.getByText(id, { exact: true }) });
+  await refreshUntil(page, async () => {
+    await expect(row("16123456")).toContainText("Completed");
+    await expect(row("16000404")).toContainText("Failed");
+  });
+  await page.goto("/processing");
+  await expect(page.getByRole("checkbox", { name: "Completed" })).toBeChecked();
+  await expect(page.locator(".summary-pie svg")).toBeVisible();
+  await expect(page.getByRole("table").filter({ hasText: "Total" }).getByRole("row", { name: /Completed/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await row("16000404").getByRole("link", { name: "Inspect" }).click();
+  await expect(page.getByRole("dialog")).toContainText("The patent office has no application 16000404.");
+  await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await row("16123456").getByRole("button", { name: "Requeue" }).click();
+  await expect(toast(page)).toContainText("Requeue completed");
+  await row("16000404").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Delete completed");
+  await expect(row("16000404")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(toast(page)).toContainText("Processing paused");
+  await expect(page.getByText("Paused", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(toast(page)).toContainText("Processing resumed");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+});
+
+test("USPTO: sync with confirmation, priority while queued, unmatched removal, customer numbers, configuration", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/uspto");
+  await expect(page.getByRole("heading", { level: 1, name: "USPTO dashboard" })).toBeVisible();
+
+  // Priority: only while waiting, so pause the downloads first.
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(toast(page)).toContainText("Processing paused");
+  await page.getByLabel("Applications to schedule").fill("PCT/US24/012345");
+  if (!js()) await page.getByRole("button", { name: "Show ids" }).click();
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(toast(page)).toContainText("Schedule completed");
+  await page.getByRole("checkbox", { name: "Requeued" }).check();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("checkbox", { name: "Queued", exact: true }).check();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByLabel("Priority PCT/US24/012345").fill("7");
+  await page.getByRole("row").filter({ hasText: "PCT/US24/012345" }).getByRole("button", { name: "Update" }).click();
+  await expect(toast(page)).toContainText("Update completed");
+  await expect(page.getByLabel("Priority PCT/US24/012345")).toHaveValue("7");
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(toast(page)).toContainText("Processing resumed");
+
+  // Sync: confirmation first (a dialog with JavaScript, an inline step without).
+  await page.getByRole("button", { name: "Sync", exact: true }).click();
+  await expect(page.getByText("Sync with the patent office?")).toBeVisible();
+  await page.getByRole("button", { name: "Sync", exact: true }).last().click();
+  await expect(toast(page)).toContainText("Sync completed");
+
+  // Only the 'Is unmatched' filter: 'Remove unmatched (n)' appears once downloads matched nothing.
+  for (const s of ["In progress", "Failed", "Queued", "Requeued"]) await page.getByRole("checkbox", { name: s, exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "Is unmatched" }).check();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/unmatched=1/);
+  const remove = page.getByRole("button", { name: /^Remove unmatched \(\d+\)$/ });
+  await refreshUntil(page, async () => expect(remove).toBeVisible());
+  await expectAccessible(page);
+  await remove.click();
+  await expect(page.getByText("Delete the unmatched applications?")).toBeVisible();
+  await page.getByRole("button", { name: /^Remove unmatched/ }).last().click();
+  await expect(toast(page)).toContainText(/Delete completed \(\d+ removed\)/);
+
+  await page.getByRole("button", { name: "Sync customer numbers" }).click();
+  await page.getByRole("button", { name: "Sync customer numbers" }).last().click();
+  await expect(toast(page)).toContainText("Updated:");
+
+  await page.getByRole("link", { name: "Customer Summary" }).click();
+  await expect(page.getByRole("table", { name: "Customer Summary" }).or(page.getByText("No jobs yet."))).toBeVisible();
+
+  // Configuration.
+  await page.getByRole("link", { name: "Configuration" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "USPTO configuration" })).toBeVisible();
+  const cron = page.getByRole("textbox", { name: "Schedule (cron)" });
+  await cron.fill("61 * * * *");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText("Invalid minute: 61")).toBeVisible();
+  await cron.fill("0 2 * * 1-5");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(toast(page)).toContainText("Update completed");
+  await expect(page.getByText("Current: 0 2 * * 1-5")).toBeVisible();
+  await expect(page.locator(".next-runs li")).toHaveCount(5);
+  await page.getByRole("textbox", { name: "Request time-out (ms)" }).fill("90000");
+  await page.getByRole("button", { name: "Update" }).nth(1).click();
+  await expect(page.getByText("Current: 120000 ms")).toBeVisible();
+  await page.getByRole("textbox", { name: "Too-many-requests delay" }).fill("90");
+  await page.getByRole("button", { name: "Update" }).nth(3).click();
+  await expect(page.getByText("Add time unit: d (days), h (hours), m (minutes), s (seconds)")).toBeVisible();
+  await page.getByRole("combobox", { name: "Presets" }).nth(1).selectOption({ label: "No delay" });
+  await page.getByRole("button", { name: "Update" }).nth(3).click();
+  await expect(toast(page)).toContainText("Update completed");
+  await expect(page.getByText("Current: No delay")).toBeVisible();
+  await page.getByRole("textbox", { name: "Download repeat" }).fill("1d 2h 30m 15s");
+  await page.getByRole("button", { name: "Update" }).nth(2).click();
+  await expect(page.getByText("Current: 1d 2h 30m 15s")).toBeVisible();
+  await expectAccessible(page);
+  // Back to the defaults for the other project.
+  await cron.fill("* * * * *");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText("Current: * * * * *")).toBeVisible();
+});
+
+test("FIP: synchronized and failed matters, inspect, sync matter, delete, filters remembered", async ({ page, request }) => {
+  // A matter the docket system does not have: its sync fails (set up through the API).
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  const failed = await request.get("/api/fip/matters/byFipId/FIP:M-404", { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await failed.json()) as { synchronized: boolean }).synchronized).toBe(false);
+  const synced = await request.get("/api/fip/matters/byFipId/FIP:M-1001", { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await synced.json()) as { synchronized: boolean }).synchronized).toBe(true);
+
+  await signIn(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FIP" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "FIP dashboard" })).toBeVisible();
+  const row = (text: string) => page.getByRole("row").filter({ hasText: text });
+  const link = row("ACME-0001").getByRole("link", { name: /FIP:M-1001/ });
+  await expect(link).toHaveAttribute("href", "https://fip.example.com/matters/M-1001");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(row("FIP:M-404")).toContainText("Failed");
+  await expect(page.locator(".summary-pie svg")).toBeVisible();
+  await expectAccessible(page);
+
+  await row("FIP:M-404").getByRole("link", { name: "Inspect" }).click();
+  await expect(page.getByRole("dialog", { name: "Synchronization failed" })).toContainText("The docket system has no matter FIP:M-404.");
+  await page.getByRole("link", { name: "Close" }).click();
+
+  await row("FIP:M-404").getByRole("button", { name: "Sync matter" }).click();
+  await expect(toast(page)).toContainText("Sync for FIP:M-404 () is failed.");
+  await row("ACME-0001").getByRole("button", { name: "Sync matter" }).click();
+  await expect(toast(page)).toContainText("Sync completed");
+
+  await page.getByRole("checkbox", { name: "Synchronized" }).uncheck();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(row("ACME-0001")).toHaveCount(0);
+  await page.goto("/fip");
+  await expect(page.getByRole("checkbox", { name: "Synchronized" })).not.toBeChecked();
+  await row("FIP:M-404").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Delete completed");
+  await expect(row("FIP:M-404")).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Synchronized" }).check();
+  if (!js()) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(row("ACME-0001")).toBeVisible();
+});
+
+test("auto-refresh stops at the first failed refresh and says so, with Resume", async ({ page }) => {
+  test.skip(!js(), "auto-refresh needs JavaScript; without it the Refresh link and the read time show (other tests)");
+  await page.clock.install();
+  await signIn(page);
+  await page.goto("/processing");
+  await expect(page.getByText("Refreshes every 30 s.")).toBeVisible();
+  await page.route(/_data=/, (route) => route.fulfill({ status: 500, body: "{}" }));
+  await page.clock.fastForward(31_000);
+  await expect(page.getByText("Auto-refresh stopped: the last refresh failed.")).toBeVisible();
+  await page.unroute(/_data=/);
+  await page.getByRole("button", { name: "Resume auto-refresh" }).click();
+  await expect(page.getByText("Refreshes every 30 s.")).toBeVisible();
+});
