@@ -166,13 +166,28 @@ export async function editorAction<
 >(
   args: ActionFunctionArgs,
   resource: ResourceClient<I, C, U>,
-  options: { schema: S; texts: EditorTexts; list: string; saved?: (record: z.infer<I>) => string },
+  options: {
+    schema: S;
+    texts: EditorTexts;
+    list: string;
+    saved?: (record: z.infer<I>) => string;
+    /**
+     * The screen's other buttons, by their `intent` (a preview, a check): the posted form → the answer (an object
+     * holding conform's reply, e.g. `{ ...parseWithZod(form, { schema }).reply(), preview }`, keeps what was typed).
+     */
+    intents?: Record<string, (post: { api: Api; form: FormData }) => Promise<Response | object>>;
+  },
 ) {
   const { api } = await requireWrite(args);
   const { toasts: T, inline } = options.texts;
   const id = args.params.id;
   const form = await readForm(args.request);
   const flash = toasts(args.context);
+  const other = options.intents?.[intentOf(form)];
+  if (other) {
+    const answer = await other({ api, form });
+    return answer instanceof Response ? answer : json(answer);
+  }
   if (id !== undefined && intentOf(form) === "delete") {
     if (!isConfirmed(form)) return json({ confirm: "delete" as const, toast: null });
     try {
@@ -194,4 +209,31 @@ export async function editorAction<
   }
   const to = options.saved?.(record) ?? options.list;
   return flash.redirectWithSuccess(to, id === undefined ? T.created : T.updated);
+}
+
+/** The texts of a Clone button (spec 2 §8: 'Clone completed' / 'Clone failed'). */
+export type CloneTexts = { toasts: { cloned: string; cloneFailed: string } };
+
+/**
+ * The action of a list's Clone buttons (a POST form with `intent=clone` and the record's `id`), behind the route
+ * table's `write` permission: clone (`POST {path}/{id}/clone`), then the success toast on `to(copy)` (default: the
+ * copy's edit screen, where its name tells it apart); a failure re-renders the list with the failure toast and the
+ * upstream's status. Any other intent is a 400.
+ */
+export async function cloneAction<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+  args: ActionFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+  options: { texts: CloneTexts; to: (copy: z.infer<I>) => string },
+) {
+  const { api } = await requireWrite(args);
+  const form = await readForm(args.request);
+  const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
+  if (intentOf(form) !== "clone" || !id) return json({ toast: null }, { status: 400 });
+  let copy: z.infer<I>;
+  try {
+    copy = await resource.clone(api, id);
+  } catch (error) {
+    return failed({}, failureToast(options.texts.toasts.cloneFailed, error), statusOf(error));
+  }
+  return toasts(args.context).redirectWithSuccess(options.to(copy), options.texts.toasts.cloned);
 }

@@ -55,6 +55,17 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
+  // Issue 15 (spec 2 §2, §6; nav order of spec 1 §2): rules, messages, applications, e-mail connector.
+  // Messages: messages.read lists and shows; `messages` creates, clones (the list's action), edits and deletes.
+  {
+    path: "/messages",
+    permission: "messages.read",
+    write: "messages",
+    create: "messages",
+    nav: { label: "Messages", icon: "mail" },
+  },
+  { path: "/messages/create", permission: "messages", write: "messages" },
+  { path: "/messages/:id/edit", permission: "messages.read", write: "messages" },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };

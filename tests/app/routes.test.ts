@@ -12,6 +12,7 @@ let adminId: string;
 let teamId: string;
 let organizationId: string;
 let specificationId: string;
+let messageId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -33,6 +34,10 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/create": () => "/specifications/create",
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
+  // Issue 15.
+  "/messages": () => "/messages",
+  "/messages/create": () => "/messages/create",
+  "/messages/:id/edit": () => `/messages/${messageId}/edit`,
 };
 
 beforeAll(async () => {
@@ -60,6 +65,9 @@ beforeAll(async () => {
     body: JSON.stringify({ name: "Route table specification", type: "abstract", template: "{{title}}" }),
   });
   specificationId = ((await specification.json()) as { id: string }).id;
+  const post = async (path: string, body: unknown) =>
+    ((await (await app.context.upstream(path, { method: "POST", headers: authJson, body: JSON.stringify(body) })).json()) as { id: string }).id;
+  messageId = await post("/api/messages", { name: "Route table message" });
 });
 afterAll(() => app.close());
 

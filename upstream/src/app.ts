@@ -20,6 +20,8 @@ import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
+import { messageRoutes } from "./messages/routes";
+import { MessagesStore } from "./messages/store";
 import { nlpRoutes } from "./nlp/routes";
 import { specificationRoutes } from "./specifications/routes";
 import { SpecificationsStore } from "./specifications/store";
@@ -222,6 +224,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       authorizationRoutes({ authorizations: new AuthorizationStore(db, now), requireAuth }),
     );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
+    // Messages, rules, reports, the e-mail connector and the applications page (issue 15).
+    app.route("/api/messages", messageRoutes({ messages: new MessagesStore(db, now), users, requireAuth }));
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {

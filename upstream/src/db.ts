@@ -162,6 +162,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index files_expires_at on files (expires_at);`,
   },
+  {
+    id: "080_messages",
+    // Message (e-mail) templates (issue 15): subject, body and recipients in data.
+    sql: `
+      create table messages (
+        id text primary key,
+        name text not null,
+        description text not null default '',
+        tags text not null default '[]',
+        data text not null default '{}',
+        ${AUDIT}
+      );
+      create index messages_lower_name on messages (lower(name), id);
+      create index messages_created_at on messages (created_at, id);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
