@@ -198,7 +198,8 @@ export async function editorAction<
     return flash.redirectWithSuccess(options.list, T.deleted);
   }
   const submission = parseWithZod(form, { schema: options.schema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  // conform's list intents (insert or remove a row without JavaScript) answer the form as changed: 200, not an error.
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   let record: z.infer<I>;
   try {
     record = id === undefined ? await resource.create(api, submission.value) : await resource.update(api, id, submission.value);

@@ -56,6 +56,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
   // Issue 15 (spec 2 §2, §6; nav order of spec 1 §2): rules, messages, applications, e-mail connector.
+  // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
+  // and deletes, as for the Word and Visio templates.
+  { path: "/rules", permission: "templates.read", write: "templates", create: "templates", nav: { label: "Rules", icon: "calendar" } },
+  { path: "/rules/create", permission: "templates", write: "templates" },
+  { path: "/rules/:id/edit", permission: "templates.read", write: "templates" },
   // Messages: messages.read lists and shows; `messages` creates, clones (the list's action), edits and deletes.
   {
     path: "/messages",

@@ -13,6 +13,7 @@ let teamId: string;
 let organizationId: string;
 let specificationId: string;
 let messageId = "";
+let ruleId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -35,6 +36,9 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
   // Issue 15.
+  "/rules": () => "/rules",
+  "/rules/create": () => "/rules/create",
+  "/rules/:id/edit": () => `/rules/${ruleId}/edit`,
   "/messages": () => "/messages",
   "/messages/create": () => "/messages/create",
   "/messages/:id/edit": () => `/messages/${messageId}/edit`,
@@ -68,6 +72,11 @@ beforeAll(async () => {
   const post = async (path: string, body: unknown) =>
     ((await (await app.context.upstream(path, { method: "POST", headers: authJson, body: JSON.stringify(body) })).json()) as { id: string }).id;
   messageId = await post("/api/messages", { name: "Route table message" });
+  ruleId = await post("/api/rules", {
+    name: "Route table rule",
+    trigger: "Office Action mailed",
+    deadlines: [{ label: "Response", amount: 3, measure: "months", extension: { times: 3, amount: 1, measure: "months" } }],
+  });
 });
 afterAll(() => app.close());
 

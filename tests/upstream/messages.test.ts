@@ -11,14 +11,8 @@ import {
 } from "../../upstream/contract/messages";
 import { TEXT_LIMITS } from "../../upstream/contract/limits";
 import { suggestVariables } from "../../upstream/src/messages/routes";
-import { harness, message, type Harness } from "./helpers";
-
-/** A signed-in user holding exactly `permissions`. */
-export async function tokenWith(h: Harness, email: string, permissions: string[]): Promise<string> {
-  const user = await h.createUser({ email });
-  await h.call("PATCH", `/api/auth/users/${user.id}`, { token: h.adminToken, body: { id: user.id, permissions } });
-  return h.login(email, "secret1");
-}
+import { harness, message } from "./helpers";
+import { tokenWith } from "./token-with";
 
 describe("recipients (spec 2 §5, §9)", () => {
   test("every variable of §9, generated from one definition: 12 roles × 4 + 3 ranked roles × 2 ranks × 4", () => {

@@ -21,6 +21,8 @@ import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
+import { ruleRoutes } from "./rules/routes";
+import { RulesStore } from "./rules/store";
 import { MessagesStore } from "./messages/store";
 import { nlpRoutes } from "./nlp/routes";
 import { specificationRoutes } from "./specifications/routes";
@@ -226,6 +228,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
     // Messages, rules, reports, the e-mail connector and the applications page (issue 15).
     app.route("/api/messages", messageRoutes({ messages: new MessagesStore(db, now), users, requireAuth }));
+    app.route("/api/rules", ruleRoutes({ rules: new RulesStore(db, now), requireAuth }));
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {

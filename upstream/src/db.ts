@@ -177,6 +177,21 @@ export const MIGRATIONS: readonly Migration[] = [
       create index messages_lower_name on messages (lower(name), id);
       create index messages_created_at on messages (created_at, id);`,
   },
+  {
+    id: "080_rules",
+    // Docketing rules (issue 15): description, deadlines and the weekend roll in data.
+    sql: `
+      create table rules (
+        id text primary key,
+        name text not null,
+        jurisdiction text not null default '',
+        trigger_event text not null default '',
+        data text not null default '{}',
+        ${AUDIT}
+      );
+      create index rules_lower_name on rules (lower(name), id);
+      create index rules_created_at on rules (created_at, id);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
