@@ -71,6 +71,13 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: "/messages/create", permission: "messages", write: "messages" },
   { path: "/messages/:id/edit", permission: "messages.read", write: "messages" },
+  // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
+  {
+    path: "/emails-connector",
+    permission: "administration.read",
+    write: "administration",
+    nav: { label: "E-mail connector", icon: "inbox" },
+  },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };

@@ -39,6 +39,7 @@ const samplePaths: Record<string, () => string> = {
   "/rules": () => "/rules",
   "/rules/create": () => "/rules/create",
   "/rules/:id/edit": () => `/rules/${ruleId}/edit`,
+  "/emails-connector": () => "/emails-connector",
   "/messages": () => "/messages",
   "/messages/create": () => "/messages/create",
   "/messages/:id/edit": () => `/messages/${messageId}/edit`,

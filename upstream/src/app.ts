@@ -21,6 +21,8 @@ import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
+import { AppSettingsStore } from "./app-settings/store";
+import { emailConnectorRoutes } from "./email-connector/routes";
 import { ruleRoutes } from "./rules/routes";
 import { RulesStore } from "./rules/store";
 import { MessagesStore } from "./messages/store";
@@ -229,6 +231,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     // Messages, rules, reports, the e-mail connector and the applications page (issue 15).
     app.route("/api/messages", messageRoutes({ messages: new MessagesStore(db, now), users, requireAuth }));
     app.route("/api/rules", ruleRoutes({ rules: new RulesStore(db, now), requireAuth }));
+    const appSettings = new AppSettingsStore(db, now);
+    app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {

@@ -192,6 +192,17 @@ export const MIGRATIONS: readonly Migration[] = [
       create index rules_lower_name on rules (lower(name), id);
       create index rules_created_at on rules (created_at, id);`,
   },
+  {
+    id: "080_app_settings",
+    // Settings of the product as a whole (issue 15): the e-mail connector's, the applications page's installer.
+    sql: `
+      create table app_settings (
+        key text primary key,
+        value text not null,
+        updated_at text not null,
+        updated_by text
+      );`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
