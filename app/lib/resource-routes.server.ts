@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { ListQueryInput, Page } from "../../upstream/contract/common";
-import { requireRoute, requireWrite } from "../auth/guard.server";
+import { requireRoute, requireWrite, type RouteAccess } from "../auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "./actions.server";
 import { formatDateTime } from "./format";
 import { readForm } from "./form.server";
@@ -45,17 +45,25 @@ export type ListSource<T> = {
  * record to what the page shows. `resource` is a `resourceClient`, or any `ListSource` (teams: its own endpoint).
  * Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
  */
-export async function listLoader<T, Row, F extends string = never>(
+export async function listLoader<T, Row, F extends string = never, E = undefined>(
   args: LoaderFunctionArgs,
   resource: ListSource<T>,
-  options: { row: (item: T, timeZone: string) => Row; listId?: string; filters?: Record<F, ListFilter> },
+  options: {
+    row: (item: T, timeZone: string, extra: E) => Row;
+    listId?: string;
+    filters?: Record<F, ListFilter>;
+    /** Loaded once, in parallel with the page, and given to `row` (e.g. organization names for ids). */
+    extra?: (access: RouteAccess) => Promise<E>;
+  },
 ) {
-  const { api, timeZone, may } = await requireRoute(args);
+  const access = await requireRoute(args);
+  const { api, timeZone, may } = access;
+  const extraLoad = options.extra ? options.extra(access) : Promise.resolve(undefined as E);
   const listId = options.listId ?? resource.definition.name;
   const { query, setCookie } = await listQueryOf(args.request, args.context, listId);
   const filters = await filtersOf(args, listId, query.sort, options.filters);
   const extra = Object.fromEntries(Object.entries<string[]>(filters.chosen).map(([k, v]) => [k, v.join(",") || ","]));
-  const page = await loadPage(query, (q) => resource.list(api, q, extra));
+  const [page, more] = await Promise.all([loadPage(query, (q) => resource.list(api, q, extra)), extraLoad]);
   const cookie = filters.setCookie ?? setCookie;
   return json(
     {
@@ -64,7 +72,7 @@ export async function listLoader<T, Row, F extends string = never>(
       page: page.page,
       pageSize: page.pageSize,
       total: page.total,
-      rows: page.items.map((item) => options.row(item, timeZone)),
+      rows: page.items.map((item) => options.row(item, timeZone, more)),
       filters: filters.chosen as Record<F, string[]>,
       may,
     },
@@ -112,20 +120,31 @@ async function filtersOf(
  * action found the record gone (deleted by someone else while the form was open; see `editorAction`): the page then
  * shows the failure toast and the user's input instead of the not-found view.
  */
-export async function editorLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+export async function editorLoader<
+  I extends z.ZodTypeAny,
+  C extends z.AnyZodObject,
+  U extends z.AnyZodObject,
+  E extends object = Record<never, never>,
+>(
   args: LoaderFunctionArgs,
   resource: ResourceClient<I, C, U>,
+  /** What else the screen needs (e.g. the organizations to choose from), loaded in parallel and merged in. */
+  extra?: (access: RouteAccess) => Promise<E>,
 ) {
-  const { api, may } = await requireRoute(args);
+  const access = await requireRoute(args);
+  const { api, may } = access;
   const id = args.params.id ?? "";
+  const more = extra ? extra(access) : Promise.resolve({} as E);
   if (afterFormPost(args.request)) {
-    const record = await resource.get(api, id).catch((error: unknown) => {
+    const record = resource.get(api, id).catch((error: unknown) => {
       if (isUpstreamError(error, 404)) return null;
       throw error;
     });
-    return { id, record: record as z.infer<I> | null, may };
+    const [r, m] = await Promise.all([record, more]);
+    return { ...m, id, record: r as z.infer<I> | null, may };
   }
-  return { id, record: (await resource.getOr404(api, id)) as z.infer<I> | null, may };
+  const [r, m] = await Promise.all([resource.getOr404(api, id), more]);
+  return { ...m, id, record: r as z.infer<I> | null, may };
 }
 
 /**

@@ -71,6 +71,10 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: "/messages/create", permission: "messages", write: "messages" },
   { path: "/messages/:id/edit", permission: "messages.read", write: "messages" },
+  // Reports (docs/decisions/reports.md): spec 2 shows no check; forms.read lists and shows, `forms` saves. Built-in
+  // records, no create; spec 1 §2's side navigation has no entry for them.
+  { path: "/reports", permission: "forms.read" },
+  { path: "/reports/:id/edit", permission: "forms.read", write: "forms" },
   // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
   {
     path: "/emails-connector",

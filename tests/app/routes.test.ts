@@ -40,6 +40,8 @@ const samplePaths: Record<string, () => string> = {
   "/rules/create": () => "/rules/create",
   "/rules/:id/edit": () => `/rules/${ruleId}/edit`,
   "/emails-connector": () => "/emails-connector",
+  "/reports": () => "/reports",
+  "/reports/:id/edit": () => "/reports/report-docketing/edit",
   "/messages": () => "/messages",
   "/messages/create": () => "/messages/create",
   "/messages/:id/edit": () => `/messages/${messageId}/edit`,

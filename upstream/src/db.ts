@@ -203,6 +203,29 @@ export const MIGRATIONS: readonly Migration[] = [
         updated_by text
       );`,
   },
+  {
+    id: "080_reports",
+    // Reports (issue 15): the practice's built-in report definitions, seeded here (docs/decisions/reports.md).
+    sql: `
+      create table reports (
+        id text primary key,
+        identifier text not null unique,
+        name text not null,
+        description text not null,
+        type text not null,
+        organizations text not null default '[]',
+        ${AUDIT}
+      );
+      create index reports_lower_name on reports (lower(name), id);
+      create index reports_created_at on reports (created_at, id);
+      insert into reports (id, identifier, name, description, type, organizations, created_at, created_by, updated_at, updated_by) values
+        ('report-docketing', 'docketing', 'Docketing', 'Open docketing tasks (status to do) with their due dates, per responsible attorney: the feed of /api/streams/reports/docketing.', 'stream', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-upcoming-deadlines', 'upcoming-deadlines', 'Upcoming deadlines', 'Deadlines falling due in the next 90 days across the portfolio, with their final (extended) dates.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-pending-office-actions', 'pending-office-actions', 'Pending office actions', 'Office actions awaiting a response, with the response due date and the responsible attorney.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-annuities-due', 'annuities-due', 'Annuities and renewals due', 'Maintenance fees, annuities and renewals due in the next 6 months, per jurisdiction.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-portfolio-summary', 'portfolio-summary', 'Portfolio summary', 'Applications and patents per jurisdiction and status, filed and granted this year.', 'summary', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-uspto-status-changes', 'uspto-status-changes', 'USPTO status changes', 'Applications whose status at the USPTO changed in the last 30 days.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null);`,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
