@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { ListQueryInput, Page } from "../../upstream/contract/common";
-import { requireRoute, requireWrite } from "../auth/guard.server";
+import { requireRoute, requireWrite, type RouteAccess } from "../auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "./actions.server";
 import { formatDateTime } from "./format";
 import { readForm } from "./form.server";
@@ -45,17 +45,25 @@ export type ListSource<T> = {
  * record to what the page shows. `resource` is a `resourceClient`, or any `ListSource` (teams: its own endpoint).
  * Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
  */
-export async function listLoader<T, Row, F extends string = never>(
+export async function listLoader<T, Row, F extends string = never, E = undefined>(
   args: LoaderFunctionArgs,
   resource: ListSource<T>,
-  options: { row: (item: T, timeZone: string) => Row; listId?: string; filters?: Record<F, ListFilter> },
+  options: {
+    row: (item: T, timeZone: string, extra: E) => Row;
+    listId?: string;
+    filters?: Record<F, ListFilter>;
+    /** Loaded once, in parallel with the page, and given to `row` (e.g. organization names for ids). */
+    extra?: (access: RouteAccess) => Promise<E>;
+  },
 ) {
-  const { api, timeZone, may } = await requireRoute(args);
+  const access = await requireRoute(args);
+  const { api, timeZone, may } = access;
+  const extraLoad = options.extra ? options.extra(access) : Promise.resolve(undefined as E);
   const listId = options.listId ?? resource.definition.name;
   const { query, setCookie } = await listQueryOf(args.request, args.context, listId);
   const filters = await filtersOf(args, listId, query.sort, options.filters);
   const extra = Object.fromEntries(Object.entries<string[]>(filters.chosen).map(([k, v]) => [k, v.join(",") || ","]));
-  const page = await loadPage(query, (q) => resource.list(api, q, extra));
+  const [page, more] = await Promise.all([loadPage(query, (q) => resource.list(api, q, extra)), extraLoad]);
   const cookie = filters.setCookie ?? setCookie;
   return json(
     {
@@ -64,7 +72,7 @@ export async function listLoader<T, Row, F extends string = never>(
       page: page.page,
       pageSize: page.pageSize,
       total: page.total,
-      rows: page.items.map((item) => options.row(item, timeZone)),
+      rows: page.items.map((item) => options.row(item, timeZone, more)),
       filters: filters.chosen as Record<F, string[]>,
       may,
     },
@@ -112,20 +120,31 @@ async function filtersOf(
  * action found the record gone (deleted by someone else while the form was open; see `editorAction`): the page then
  * shows the failure toast and the user's input instead of the not-found view.
  */
-export async function editorLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+export async function editorLoader<
+  I extends z.ZodTypeAny,
+  C extends z.AnyZodObject,
+  U extends z.AnyZodObject,
+  E extends object = Record<never, never>,
+>(
   args: LoaderFunctionArgs,
   resource: ResourceClient<I, C, U>,
+  /** What else the screen needs (e.g. the organizations to choose from), loaded in parallel and merged in. */
+  extra?: (access: RouteAccess) => Promise<E>,
 ) {
-  const { api, may } = await requireRoute(args);
+  const access = await requireRoute(args);
+  const { api, may } = access;
   const id = args.params.id ?? "";
+  const more = extra ? extra(access) : Promise.resolve({} as E);
   if (afterFormPost(args.request)) {
-    const record = await resource.get(api, id).catch((error: unknown) => {
+    const record = resource.get(api, id).catch((error: unknown) => {
       if (isUpstreamError(error, 404)) return null;
       throw error;
     });
-    return { id, record: record as z.infer<I> | null, may };
+    const [r, m] = await Promise.all([record, more]);
+    return { ...m, id, record: r as z.infer<I> | null, may };
   }
-  return { id, record: (await resource.getOr404(api, id)) as z.infer<I> | null, may };
+  const [r, m] = await Promise.all([resource.getOr404(api, id), more]);
+  return { ...m, id, record: r as z.infer<I> | null, may };
 }
 
 /**
@@ -166,13 +185,28 @@ export async function editorAction<
 >(
   args: ActionFunctionArgs,
   resource: ResourceClient<I, C, U>,
-  options: { schema: S; texts: EditorTexts; list: string; saved?: (record: z.infer<I>) => string },
+  options: {
+    schema: S;
+    texts: EditorTexts;
+    list: string;
+    saved?: (record: z.infer<I>) => string;
+    /**
+     * The screen's other buttons, by their `intent` (a preview, a check): the posted form → the answer (an object
+     * holding conform's reply, e.g. `{ ...parseWithZod(form, { schema }).reply(), preview }`, keeps what was typed).
+     */
+    intents?: Record<string, (post: { api: Api; form: FormData }) => Promise<Response | object>>;
+  },
 ) {
   const { api } = await requireWrite(args);
   const { toasts: T, inline } = options.texts;
   const id = args.params.id;
   const form = await readForm(args.request);
   const flash = toasts(args.context);
+  const other = options.intents?.[intentOf(form)];
+  if (other) {
+    const answer = await other({ api, form });
+    return answer instanceof Response ? answer : json(answer);
+  }
   if (id !== undefined && intentOf(form) === "delete") {
     if (!isConfirmed(form)) return json({ confirm: "delete" as const, toast: null });
     try {
@@ -183,7 +217,8 @@ export async function editorAction<
     return flash.redirectWithSuccess(options.list, T.deleted);
   }
   const submission = parseWithZod(form, { schema: options.schema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  // conform's list intents (insert or remove a row without JavaScript) answer the form as changed: 200, not an error.
+  if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   let record: z.infer<I>;
   try {
     record = id === undefined ? await resource.create(api, submission.value) : await resource.update(api, id, submission.value);
@@ -194,4 +229,31 @@ export async function editorAction<
   }
   const to = options.saved?.(record) ?? options.list;
   return flash.redirectWithSuccess(to, id === undefined ? T.created : T.updated);
+}
+
+/** The texts of a Clone button (spec 2 §8: 'Clone completed' / 'Clone failed'). */
+export type CloneTexts = { toasts: { cloned: string; cloneFailed: string } };
+
+/**
+ * The action of a list's Clone buttons (a POST form with `intent=clone` and the record's `id`), behind the route
+ * table's `write` permission: clone (`POST {path}/{id}/clone`), then the success toast on `to(copy)` (default: the
+ * copy's edit screen, where its name tells it apart); a failure re-renders the list with the failure toast and the
+ * upstream's status. Any other intent is a 400.
+ */
+export async function cloneAction<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+  args: ActionFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+  options: { texts: CloneTexts; to: (copy: z.infer<I>) => string },
+) {
+  const { api } = await requireWrite(args);
+  const form = await readForm(args.request);
+  const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
+  if (intentOf(form) !== "clone" || !id) return json({ toast: null }, { status: 400 });
+  let copy: z.infer<I>;
+  try {
+    copy = await resource.clone(api, id);
+  } catch (error) {
+    return failed({}, failureToast(options.texts.toasts.cloneFailed, error), statusOf(error));
+  }
+  return toasts(args.context).redirectWithSuccess(options.to(copy), options.texts.toasts.cloned);
 }

@@ -55,11 +55,38 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
+  // Issue 15 (spec 2 §2, §6; nav order of spec 1 §2): rules, messages, applications, e-mail connector.
+  // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
+  // and deletes, as for the Word and Visio templates.
+  { path: "/rules", permission: "templates.read", write: "templates", create: "templates", nav: { label: "Rules", icon: "calendar" } },
+  { path: "/rules/create", permission: "templates", write: "templates" },
+  { path: "/rules/:id/edit", permission: "templates.read", write: "templates" },
+  // Messages: messages.read lists and shows; `messages` creates, clones (the list's action), edits and deletes.
+  {
+    path: "/messages",
+    permission: "messages.read",
+    write: "messages",
+    create: "messages",
+    nav: { label: "Messages", icon: "mail" },
+  },
+  { path: "/messages/create", permission: "messages", write: "messages" },
+  { path: "/messages/:id/edit", permission: "messages.read", write: "messages" },
+  // Reports (docs/decisions/reports.md): spec 2 shows no check; forms.read lists and shows, `forms` saves. Built-in
+  // records, no create; spec 1 §2's side navigation has no entry for them.
+  { path: "/reports", permission: "forms.read" },
+  { path: "/reports/:id/edit", permission: "forms.read", write: "forms" },
   // Issue 13: queue dashboards (spec 1 §2 order: /uspto, /fip, /processing). Writes: spec 2 §6.
   { path: "/uspto", permission: "uspto.read", write: "uspto", nav: { label: "USPTO", icon: "download" } },
   { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
   { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
   { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Processing", icon: "chart" } },
+  // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
+  {
+    path: "/emails-connector",
+    permission: "administration.read",
+    write: "administration",
+    nav: { label: "E-mail connector", icon: "inbox" },
+  },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
-import { ChoiceFilter, NoMatch, Stamp, type Column } from "../ui/list";
+import { ChoiceFilter, NoMatch, Stamp, TagsCell, type Column } from "../ui/list";
 import { editColumn } from "../ui/resource-list";
 import { SPECIFICATIONS } from "./texts";
 
@@ -21,21 +21,7 @@ const C = SPECIFICATIONS.columns;
 export const specificationColumns: Column<SpecificationRow>[] = [
   { header: C.name, cell: (s) => <Link to={`/specifications/${s.id}`}>{s.name}</Link> },
   { header: C.description, cell: (s) => s.description || "—" },
-  {
-    header: C.tags,
-    cell: (s) =>
-      s.tags.length ? (
-        <ul className="tag-list">
-          {s.tags.map((t) => (
-            <li key={t} className="tag">
-              {t}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        "—"
-      ),
-  },
+  { header: C.tags, cell: (s) => <TagsCell tags={s.tags} /> },
   { header: C.type, cell: (s) => SPECIFICATIONS.types[s.type] },
   { header: C.modified, cell: (s) => <Stamp at={s.updatedAt} by={s.updatedBy ?? s.createdBy} /> },
   editColumn((s) => `/specifications/${s.id}/edit`),

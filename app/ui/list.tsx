@@ -231,6 +231,20 @@ export function ChoiceFilter<V extends string>({
   );
 }
 
+/** A list cell of tags (chips), or "—" for none. */
+export function TagsCell({ tags }: { tags: readonly string[] }) {
+  if (!tags.length) return <>—</>;
+  return (
+    <ul className="tag-list">
+      {tags.map((t) => (
+        <li key={t} className="tag">
+          {t}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
 /**

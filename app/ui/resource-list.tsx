@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
 import { Icon } from "./icons";
@@ -33,6 +33,37 @@ export const editColumn = <Row extends { id: string; name: string }>(href: (row:
     <Link to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
       <Icon name="pencil" />
     </Link>
+  ),
+});
+
+/** The Clone button of a row (a POST form: `intent=clone`, `id`; the list's action is the kit's `cloneAction`). */
+export function CloneButton({ id, name, label = "Clone" }: { id: string; name: string; label?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === id;
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value="clone" className="btn btn-secondary btn-small" aria-label={`${label} ${name}`} disabled={pending}>
+        {pending ? `${label}…` : label}
+      </button>
+    </Form>
+  );
+}
+
+/** A row's Actions column with Clone (when `canClone`) and the edit pencil (spec 2 §2: "Clone and Edit actions"). */
+export const cloneEditColumn = <Row extends { id: string; name: string }>(
+  href: (row: Row) => string,
+  canClone: boolean,
+): Column<Row> => ({
+  header: "Actions",
+  className: "actions",
+  cell: (row) => (
+    <span className="row-actions">
+      {canClone ? <CloneButton id={row.id} name={row.name} /> : null}
+      <Link to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
+        <Icon name="pencil" />
+      </Link>
+    </span>
   ),
 });
 

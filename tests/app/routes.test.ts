@@ -12,6 +12,8 @@ let adminId: string;
 let teamId: string;
 let organizationId: string;
 let specificationId: string;
+let messageId = "";
+let ruleId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -33,6 +35,16 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/create": () => "/specifications/create",
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
+  // Issue 15.
+  "/rules": () => "/rules",
+  "/rules/create": () => "/rules/create",
+  "/rules/:id/edit": () => `/rules/${ruleId}/edit`,
+  "/emails-connector": () => "/emails-connector",
+  "/reports": () => "/reports",
+  "/reports/:id/edit": () => "/reports/report-docketing/edit",
+  "/messages": () => "/messages",
+  "/messages/create": () => "/messages/create",
+  "/messages/:id/edit": () => `/messages/${messageId}/edit`,
   // Issue 13
   "/uspto": () => "/uspto",
   "/uspto/configuration": () => "/uspto/configuration",
@@ -65,6 +77,14 @@ beforeAll(async () => {
     body: JSON.stringify({ name: "Route table specification", type: "abstract", template: "{{title}}" }),
   });
   specificationId = ((await specification.json()) as { id: string }).id;
+  const post = async (path: string, body: unknown) =>
+    ((await (await app.context.upstream(path, { method: "POST", headers: authJson, body: JSON.stringify(body) })).json()) as { id: string }).id;
+  messageId = await post("/api/messages", { name: "Route table message" });
+  ruleId = await post("/api/rules", {
+    name: "Route table rule",
+    trigger: "Office Action mailed",
+    deadlines: [{ label: "Response", amount: 3, measure: "months", extension: { times: 3, amount: 1, measure: "months" } }],
+  });
 });
 afterAll(() => app.close());
 

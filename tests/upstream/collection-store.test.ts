@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { ListQuery } from "../../upstream/contract/common";
+import { copyName } from "../../upstream/src/lib/collection-store";
 import { HttpError } from "../../upstream/src/lib/http";
 import { START } from "./helpers";
 import { gadgets } from "./kit";
@@ -99,8 +100,17 @@ describe("CollectionStore", () => {
       "Gadget already exists.",
     ]);
     expect(conflict(() => store.update(desk.id, { name: "lamp" }, null))).toEqual([409, "Gadget already exists."]);
-    store.clone(lamp.id, null);
-    expect(conflict(() => store.clone(lamp.id, null))).toEqual([409, "Gadget already exists."]);
+    // A copy's default name skips the names taken ("(copy)", "(copy 2)"), so cloning twice is no conflict.
+    expect(store.clone(lamp.id, null)?.name).toBe("Lamp (copy)");
+    expect(store.clone(lamp.id, null)?.name).toBe("Lamp (copy 2)");
+  });
+
+  test("copyName: the first free name, the original shortened to fit the limit (never the suffix)", () => {
+    expect(copyName("Lamp", 200, () => false)).toBe("Lamp (copy)");
+    const taken = new Set(["Lamp (copy)", "Lamp (copy 2)"]);
+    expect(copyName("Lamp", 200, (n) => taken.has(n))).toBe("Lamp (copy 3)");
+    expect(copyName("abcdefghij", 12, () => false)).toBe("abcde (copy)");
+    expect(copyName("abc defghij", 12, (n) => n === "abc d (copy)")).toBe("abc (copy 2)");
   });
 
   test("clone: new id, '(copy)' name, same values, audit set anew; remove", () => {

@@ -39,6 +39,11 @@ export type ResourceDefinition<
   notFound: string;
   /** `POST ${path}/{id}/clone` is served (spec 2/3 resources that the spec gives a clone call). */
   clone?: boolean;
+  /**
+   * Verbs the API does not serve for this collection (e.g. reports: built-in records, only read and changed): the
+   * API answers 404 "Not found" instead. `create` still describes a whole record (seeding, tests).
+   */
+  omit?: readonly ("create" | "delete")[];
 };
 
 /** Defines a resource, deriving its page schema from `item`. */

@@ -21,6 +21,14 @@ import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
+import { messageRoutes } from "./messages/routes";
+import { AppSettingsStore } from "./app-settings/store";
+import { emailConnectorRoutes } from "./email-connector/routes";
+import { reportRoutes } from "./reports/routes";
+import { ReportsStore } from "./reports/store";
+import { ruleRoutes } from "./rules/routes";
+import { RulesStore } from "./rules/store";
+import { MessagesStore } from "./messages/store";
 import { nlpRoutes } from "./nlp/routes";
 import { specificationRoutes } from "./specifications/routes";
 import { SpecificationsStore } from "./specifications/store";
@@ -292,6 +300,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         (since) => queueSettings.write("fip.watermark", since),
       );
     }
+    // Messages, rules, reports, the e-mail connector and the applications page (issue 15).
+    app.route("/api/messages", messageRoutes({ messages: new MessagesStore(db, now), users, requireAuth }));
+    app.route("/api/rules", ruleRoutes({ rules: new RulesStore(db, now), requireAuth }));
+    app.route("/api/reports", reportRoutes({ reports: new ReportsStore(db, now), organizations, requireAuth }));
+    const appSettings = new AppSettingsStore(db, now);
+    app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {

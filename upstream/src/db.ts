@@ -162,6 +162,70 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index files_expires_at on files (expires_at);`,
   },
+  {
+    id: "080_messages",
+    // Message (e-mail) templates (issue 15): subject, body and recipients in data.
+    sql: `
+      create table messages (
+        id text primary key,
+        name text not null,
+        description text not null default '',
+        tags text not null default '[]',
+        data text not null default '{}',
+        ${AUDIT}
+      );
+      create index messages_lower_name on messages (lower(name), id);
+      create index messages_created_at on messages (created_at, id);`,
+  },
+  {
+    id: "080_rules",
+    // Docketing rules (issue 15): description, deadlines and the weekend roll in data.
+    sql: `
+      create table rules (
+        id text primary key,
+        name text not null,
+        jurisdiction text not null default '',
+        trigger_event text not null default '',
+        data text not null default '{}',
+        ${AUDIT}
+      );
+      create index rules_lower_name on rules (lower(name), id);
+      create index rules_created_at on rules (created_at, id);`,
+  },
+  {
+    id: "080_app_settings",
+    // Settings of the product as a whole (issue 15): the e-mail connector's, the applications page's installer.
+    sql: `
+      create table app_settings (
+        key text primary key,
+        value text not null,
+        updated_at text not null,
+        updated_by text
+      );`,
+  },
+  {
+    id: "080_reports",
+    // Reports (issue 15): the practice's built-in report definitions, seeded here (docs/decisions/reports.md).
+    sql: `
+      create table reports (
+        id text primary key,
+        identifier text not null unique,
+        name text not null,
+        description text not null,
+        type text not null,
+        organizations text not null default '[]',
+        ${AUDIT}
+      );
+      create index reports_lower_name on reports (lower(name), id);
+      create index reports_created_at on reports (created_at, id);
+      insert into reports (id, identifier, name, description, type, organizations, created_at, created_by, updated_at, updated_by) values
+        ('report-docketing', 'docketing', 'Docketing', 'Open docketing tasks (status to do) with their due dates, per responsible attorney: the feed of /api/streams/reports/docketing.', 'stream', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-upcoming-deadlines', 'upcoming-deadlines', 'Upcoming deadlines', 'Deadlines falling due in the next 90 days across the portfolio, with their final (extended) dates.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-pending-office-actions', 'pending-office-actions', 'Pending office actions', 'Office actions awaiting a response, with the response due date and the responsible attorney.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-annuities-due', 'annuities-due', 'Annuities and renewals due', 'Maintenance fees, annuities and renewals due in the next 6 months, per jurisdiction.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-portfolio-summary', 'portfolio-summary', 'Portfolio summary', 'Applications and patents per jurisdiction and status, filed and granted this year.', 'summary', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
+        ('report-uspto-status-changes', 'uspto-status-changes', 'USPTO status changes', 'Applications whose status at the USPTO changed in the last 30 days.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null);`,
+  },
   // ---- issue 13: the job queue (processing, USPTO downloads), its settings, the FIP sync records.
   {
     id: "090_job_queue",

@@ -3,6 +3,7 @@ import type { Statement } from "better-sqlite3";
 import type { ListQuery, Page } from "../../contract/common";
 import type { Db } from "../db";
 import { listPage, type CollectionSource } from "./collection";
+import { TEXT_LIMITS } from "../../contract/limits";
 import { conflict, isoNow } from "./http";
 
 /** The fields the store sets on every record (the contract's `Audit` plus the id). */
@@ -49,9 +50,31 @@ export type CollectionConfig<Item extends Stored, Filters extends object = Recor
   conflict?: string;
   /** Applied to the whole values before every write (e.g. drop duplicate tags). */
   normalize?: (values: ValuesOf<Item>) => ValuesOf<Item>;
-  /** The values of a copy; default: the same with `name` + " (copy)". */
+  /**
+   * The values of a copy; default: the same with the name of `copyName` (" (copy)", then " (copy 2)", … the first
+   * name no record has, shortened to fit `nameLimit`).
+   */
   cloneValues?: (values: ValuesOf<Item>) => ValuesOf<Item>;
+  /** The longest name a copy may get (default `TEXT_LIMITS.name`, the contract's name bound). */
+  nameLimit?: number;
 };
+
+const MAX_COPIES = 1_000;
+
+/**
+ * The name of a copy of `name`: `name (copy)`, else `name (copy 2)`, … the first one `taken` says is free, the
+ * original shortened (never the suffix) so the whole stays within `max` characters. Past 1,000 copies the suffix
+ * carries a random part instead of counting on.
+ */
+export function copyName(name: string, max: number, taken: (candidate: string) => boolean): string {
+  const fit = (suffix: string) =>
+    `${name.slice(0, Math.max(0, max - suffix.length)).replace(/[\uD800-\uDBFF]$/, "").trimEnd()}${suffix}`;
+  for (let n = 1; n <= MAX_COPIES; n++) {
+    const candidate = fit(n === 1 ? " (copy)" : ` (copy ${n})`);
+    if (!taken(candidate)) return candidate;
+  }
+  return fit(` (copy ${crypto.randomUUID().slice(0, 8)})`);
+}
 
 function parseJson(raw: unknown): unknown {
   try {
@@ -90,6 +113,7 @@ export class CollectionStore<Item extends Stored, Filters extends object = Recor
   private readonly insert: Statement;
   private readonly change: Statement;
   private readonly erase: Statement;
+  private readonly named: Statement | null;
 
   constructor(
     protected readonly db: Db,
@@ -114,6 +138,8 @@ export class CollectionStore<Item extends Stored, Filters extends object = Recor
     const sets = [...names, "updated_at", "updated_by"].map((n) => `${n} = ?`).join(", ");
     this.change = db.prepare(`update ${table} set ${sets} where id = ?`);
     this.erase = db.prepare(`delete from ${table} where id = ?`);
+    const nameColumn = (config.columns as Record<string, Column | undefined>).name?.column;
+    this.named = nameColumn ? db.prepare(`select 1 from ${table} where ${nameColumn} = ? limit 1`).pluck() : null;
   }
 
   /** The answered record of a row. */
@@ -203,8 +229,16 @@ export class CollectionStore<Item extends Stored, Filters extends object = Recor
   clone(id: string, actor: string | null): Item | null {
     const original = this.get(id);
     if (!original) return null;
-    const copy = this.config.cloneValues ?? defaultCloneValues;
-    return this.create(copy(valuesOf(original)), actor);
+    const values = valuesOf(original);
+    return this.create(this.config.cloneValues ? this.config.cloneValues(values) : this.copyOf(values), actor);
+  }
+
+  /** The default copy: the same values under `copyName`'s name (when the record has a name). */
+  private copyOf(values: ValuesOf<Item>): ValuesOf<Item> {
+    const name = (values as { name?: unknown }).name;
+    if (typeof name !== "string") return values;
+    const taken = (candidate: string) => (this.named ? this.named.get(candidate) !== undefined : false);
+    return { ...values, name: copyName(name, this.config.nameLimit ?? TEXT_LIMITS.name, taken) };
   }
 }
 
@@ -216,9 +250,4 @@ export function valuesOf<Item extends Stored>(item: Item): ValuesOf<Item> {
 
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function defaultCloneValues<V>(values: V): V {
-  const name = (values as { name?: unknown }).name;
-  return typeof name === "string" ? { ...values, name: `${name} (copy)` } : values;
 }

@@ -45,6 +45,8 @@ export type ResourceHooks<
  *   DELETE /:id → 204                                                     write
  *   POST /:id/clone → 201 (when `definition.clone`)                       clone, else write
  *
+ * A verb in `definition.omit` ("create", "delete") is not served (the API's 404 "Not found").
+ *
  * Mount it at `definition.path`: `app.route(definition.path, resourceRoutes(definition, store, { requireAuth }))`.
  */
 export function resourceRoutes<
@@ -78,11 +80,14 @@ export function resourceRoutes<
 
   app.get("/:id", ...can(permissions.read), (c) => c.json(answer(found(store.get(c.req.param("id"))))));
 
-  app.post("/", ...can(permissions.create), async (c) => {
-    const input = await jsonBody(c, definition.create);
-    const values = hooks.beforeCreate ? await hooks.beforeCreate(input, c) : (input as Values);
-    return c.json(answer(store.create(values, actor(c))), 201);
-  });
+  const omitted = (verb: "create" | "delete") => definition.omit?.includes(verb) ?? false;
+  if (!omitted("create")) {
+    app.post("/", ...can(permissions.create), async (c) => {
+      const input = await jsonBody(c, definition.create);
+      const values = hooks.beforeCreate ? await hooks.beforeCreate(input, c) : (input as Values);
+      return c.json(answer(store.create(values, actor(c))), 201);
+    });
+  }
 
   app.patch("/:id", ...can(permissions.write), async (c) => {
     const id = c.req.param("id");
@@ -93,10 +98,12 @@ export function resourceRoutes<
     return c.json(answer(found(store.update(id, changes, actor(c)))));
   });
 
-  app.delete("/:id", ...can(permissions.write), (c) => {
-    if (!store.remove(c.req.param("id"))) throw notFound(definition.notFound);
-    return c.body(null, 204);
-  });
+  if (!omitted("delete")) {
+    app.delete("/:id", ...can(permissions.write), (c) => {
+      if (!store.remove(c.req.param("id"))) throw notFound(definition.notFound);
+      return c.body(null, 204);
+    });
+  }
 
   if (definition.clone) {
     const { clone } = store;

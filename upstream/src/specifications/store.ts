@@ -2,17 +2,8 @@ import type { Statement } from "better-sqlite3";
 import type { Specification, SpecificationType } from "../../contract/specifications";
 import type { Db } from "../db";
 import { CollectionStore, columns } from "../lib/collection-store";
+import { uniqueTags } from "../lib/tags";
 
-/** Drops case-insensitive duplicates, first spelling wins. */
-function uniqueTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return tags.filter((t) => {
-    const k = t.toLowerCase();
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
 
 /** Specifications (spec 1 §3): every field in its column, tags as a JSON array. Lists filter by `types`. */
 export class SpecificationsStore extends CollectionStore<Specification, { types: readonly SpecificationType[] }> {

@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  MessagePreview,
+  MessagesResource,
+  RecipientSuggestions,
+  type Message,
+} from "../../upstream/contract/messages";
+import { reasonOf } from "../lib/actions.server";
+import { textOf } from "../lib/form.server";
+import { formatDateTime } from "../lib/format";
+import { resourceClient } from "../lib/resource.server";
+import type { Api } from "../lib/upstream.server";
+import { MessageSchema } from "./schema";
+
+/** The messages collection (spec 2 §7), through the resource kit. */
+export const messages = resourceClient(MessagesResource);
+
+export const suggestRecipients = (api: Api, q: string) =>
+  api.get(RecipientSuggestions, "/api/messages/suggest/recipients", { q });
+
+/** What a preview answers: the rendered subject and body, or why they cannot be rendered. */
+export type PreviewResult = { subject: string; body: string; error: null } | { subject: null; body: null; error: string };
+
+/**
+ * The Preview button (editorAction's `preview` intent): the posted subject and body rendered upstream against the
+ * sample context; conform's reply keeps everything typed (and shows the fields' messages, if any).
+ */
+export async function previewMessage({ api, form }: { api: Api; form: FormData }) {
+  const reply = parseWithZod(form, { schema: MessageSchema }).reply();
+  let preview: PreviewResult;
+  try {
+    const answer = await api.post(MessagePreview, "/api/messages/preview", {
+      subject: textOf(form, "subject"),
+      body: textOf(form, "body"),
+    });
+    preview = { ...answer, error: null };
+  } catch (error) {
+    preview = { subject: null, body: null, error: reasonOf(error) };
+  }
+  return { ...reply, preview, toast: null };
+}
+
+/** A message as its list row shows it. */
+export const messageRow = (m: Message, timeZone: string) => ({
+  id: m.id,
+  name: m.name,
+  description: m.description,
+  tags: m.tags,
+  updatedAt: formatDateTime(m.updatedAt, timeZone),
+  updatedBy: m.updatedBy ?? m.createdBy,
+});

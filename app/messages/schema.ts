@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import { MessageCreate, MessageFields } from "../../upstream/contract/messages";
+import { textList } from "../lib/form-fields";
+
+/**
+ * The create/edit form (spec 2 §5 Message): the contract's create schema, with tags and the recipient lists as the
+ * tag input sends them (one text, entries separated by ";").
+ */
+export const MessageSchema = MessageCreate.extend({
+  tags: textList(MessageFields.tags),
+  to: textList(MessageFields.recipients),
+  cc: textList(MessageFields.recipients),
+  bcc: textList(MessageFields.recipients),
+});
+export type MessageForm = z.infer<typeof MessageSchema>;

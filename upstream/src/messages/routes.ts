@@ -1,0 +1,68 @@
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  MESSAGE_SAMPLE_CONTEXT,
+  MessagePreviewBody,
+  MessagesResource,
+  RECIPIENT_SUGGEST_LIMIT,
+  RECIPIENT_VARIABLES,
+  type MessagePreview,
+} from "../../contract/messages";
+import { TEXT_LIMITS } from "../../contract/limits";
+import type { UsersStore } from "../auth/store";
+import { TemplateError, render } from "../nlp/generator";
+import { badRequest, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
+import { resourceRoutes } from "../lib/resource-routes";
+import type { MessagesStore } from "./store";
+
+const SuggestQuery = z.object({ q: z.string().max(TEXT_LIMITS.search).optional().default("") });
+
+/** Recipient variables containing `needle` (lower case), those starting with it (after the @) first. */
+export function suggestVariables(needle: string, limit: number): string[] {
+  const bare = needle.replace(/^@/, "");
+  const hits = RECIPIENT_VARIABLES.filter((v) => v.toLowerCase().includes(bare));
+  const starts = (v: string) => v.toLowerCase().startsWith(`@${bare}`);
+  return [...hits.filter(starts), ...hits.filter((v) => !starts(v))].slice(0, limit);
+}
+
+/** Renders one template of a message against the sample context; a template error becomes 400 naming the field. */
+function renderField(label: string, template: string): string {
+  try {
+    return render(template, structuredClone(MESSAGE_SAMPLE_CONTEXT) as never);
+  } catch (error) {
+    if (error instanceof TemplateError) throw badRequest(`${label}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * /api/messages/* (spec 2 §7): the resource kit's CRUD and clone, `GET /suggest/recipients?q=` (the e-mails of
+ * the people of the back office, then §9's variables; a text starting with @ only the variables; at most 20) and
+ * `POST /preview` (subject and body rendered against the sample context). Both need messages.read.
+ */
+export function messageRoutes(deps: {
+  messages: MessagesStore;
+  users: Pick<UsersStore, "suggestEmails">;
+  requireAuth: MiddlewareHandler<AppEnv>;
+}) {
+  const { messages, users, requireAuth } = deps;
+  const read = requirePermission(MessagesResource.permissions.read);
+  return resourceRoutes(MessagesResource, messages, {
+    requireAuth,
+    hooks: {
+      routes: (app) => {
+        app.get("/suggest/recipients", requireAuth, read, (c) => {
+          const needle = validate(SuggestQuery, c.req.query()).q.trim().toLowerCase();
+          if (!needle) return c.json([]);
+          const variables = suggestVariables(needle, RECIPIENT_SUGGEST_LIMIT);
+          const people = needle.startsWith("@") ? [] : users.suggestEmails(needle, RECIPIENT_SUGGEST_LIMIT);
+          return c.json([...people, ...variables].slice(0, RECIPIENT_SUGGEST_LIMIT));
+        });
+        app.post("/preview", requireAuth, read, async (c) => {
+          const { subject, body } = await jsonBody(c, MessagePreviewBody);
+          return c.json({ subject: renderField("Subject", subject), body: renderField("Body", body) } satisfies MessagePreview);
+        });
+      },
+    },
+  });
+}
