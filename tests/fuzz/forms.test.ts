@@ -31,9 +31,10 @@ function snapshot(dataDir: string): { hash: string; rows: Record<string, number>
     const rows: Record<string, number> = {};
     for (const t of tables) {
       if (VOLATILE.test(t)) continue;
-      const all = db.prepare(`select * from "${t}" order by rowid`).raw().all();
+      // Rows as JSON, sorted: some tables are WITHOUT ROWID (the job queue), so no rowid to order by.
+      const all = (db.prepare(`select * from "${t}"`).raw().all() as unknown[]).map((r) => JSON.stringify(r)).sort();
       rows[t] = all.length;
-      hash.update(t).update(JSON.stringify(all));
+      hash.update(t).update(all.join("\n"));
     }
     return { hash: hash.digest("hex"), rows };
   } finally {
