@@ -23,6 +23,14 @@ const PATHS = {
   document: "M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8 12h8v1.5H8zm0 3h8v1.5H8zm0 3h5v1.5H8z",
   settings:
     "M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.8 1.7 1L11 21h4l.4-2.9c.6-.2 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z",
+  // Issue 14: forms, Word and Visio templates, shapes, drawings, backup.
+  form: "M5 3h14v18H5zm2 2v14h10V5zm2 2h6v2H9zm0 4h6v2H9zm0 4h4v2H9z",
+  word: "M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8 11h1.6l1 4.2 1.1-4.2h.6l1.1 4.2 1-4.2H16l-1.8 6.5h-.7L12 13l-1.5 4.5h-.7z",
+  visio: "M3 4h8v6H3zm10 10h8v6h-8zM6 10h2v5h5v2H6z",
+  shapes: "M3 13h8v8H3zm9.5-11 5.5 9.5H7zM17.5 13a4 4 0 1 1 0 8 4 4 0 0 1 0-8z",
+  drawing: "M3 17.3V21h3.7l11-11-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0L15.2 5l3.7 3.7z",
+  archive: "M3 3h18v4H3zm1 5h16v13H4zm5 3v2h6v-2z",
+  download: "M11 3h2v9.2l3.3-3.3 1.4 1.4-5.7 5.7-5.7-5.7 1.4-1.4 3.3 3.3zM4 19h16v2H4z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -38,7 +38,7 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 async function importZip(h: Harness, bytes: Buffer, token = h.adminToken) {
   const body = new FormData();
-  body.set("file", new Blob([bytes]), "backup.zip");
+  body.set("file", new Blob([new Uint8Array(bytes)]), "backup.zip");
   return h.up.fetch(new Request("http://upstream.test/api/template-storage/import", { method: "POST", headers: { authorization: `Bearer ${token}` }, body }));
 }
 

@@ -11,7 +11,7 @@ export function sendMultipart(
 ): Promise<Response> {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
-  for (const [field, f] of Object.entries(files)) body.set(field, new Blob([f.bytes], { type: f.type ?? "application/octet-stream" }), f.name);
+  for (const [field, f] of Object.entries(files)) body.set(field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/octet-stream" }), f.name);
   return h.up.fetch(
     new Request(`http://upstream.test${url}`, { method, headers: { authorization: `Bearer ${token}` }, body }),
   );

@@ -75,6 +75,8 @@ export const TEMPLATE_MESSAGES = {
 
 const description = limitText(z.string().trim(), "Description", TEXT_LIMITS.description, { multiline: true });
 const tags = boundedList(limitText(z.string().trim().min(1), "Tag", TEXT_LIMITS.tag), "tags", LIST_LIMITS.tags);
+/** The bounded fields forms build on (app schemas extend, never restate). */
+export const TemplateFields = { description, tags };
 
 /** The fields every template answers (spec 2 §3). */
 const TemplateBase = z.object({
