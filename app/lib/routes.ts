@@ -84,7 +84,7 @@ export const ROUTES: readonly RouteEntry[] = [
     create: "templates.write",
     nav: { label: "Drawings", icon: "drawing" },
   },
-  { path: "/drawings/create", permission: "templates.write", write: "templates.write" },
+  { path: "/drawings/create", permission: "templates", write: "templates.write" }, // templates.write: only "templates" grants it
   { path: "/drawings/:id/edit", permission: "templates.read", write: "templates.write" },
   // The template-storage backup (spec 2 §7): export with administration.read, import with administration.
   {
