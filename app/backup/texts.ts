@@ -17,7 +17,7 @@ export const BACKUP = {
   never: "No import since the server started.",
   summary: (r: ImportResult) =>
     `${Object.entries(r.records)
-      .map(([table, n]) => `${n} ${BACKUP_TABLES[table as keyof typeof BACKUP_TABLES] ?? table}`)
+      .map(([table, n]) => `${BACKUP_TABLES[table as keyof typeof BACKUP_TABLES] ?? table}: ${n}`)
       .join(", ")}; ${r.files} ${r.files === 1 ? "file" : "files"}`,
   toasts: { imported: "Import completed", importFailed: "Import failed" },
   validation: BACKUP_MESSAGES,
