@@ -4,7 +4,7 @@ import { openZip } from "../../upstream/src/lib/zip";
 import { createZipWriter } from "../../upstream/src/lib/zip-writer";
 import { modelXml, officePackage, pdf } from "../fixtures/office";
 import { harness, message, type Harness } from "./helpers";
-import { bytesOf, sendMultipart, withPermissions } from "./templates-helpers";
+import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-helpers";
 import JSZip from "jszip";
 
 async function seed(h: Harness) {
@@ -19,7 +19,7 @@ async function snapshot(h: Harness) {
   const out: Record<string, unknown[]> = {};
   const files: Record<string, string> = {};
   for (const path of ["/api/docs/word/", "/api/docs/visio/", "/api/drawings/", "/api/shapes/", "/api/forms/"]) {
-    const page = (await (await h.call("GET", `${path}?pageSize=100`, { token: h.adminToken })).json()) as { items: Record<string, any>[] };
+    const page = (await (await h.call("GET", `${path}?pageSize=100`, { token: h.adminToken })).json()) as { items: Record<string, Json>[] };
     out[path] = page.items;
     for (const item of page.items) {
       for (const url of [item.contentUrl, item.formUrl, item.modelUrl, item.thumbnailUrl]) {
@@ -63,7 +63,7 @@ describe("template-storage backup", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ records: { word_templates: 1, visio_templates: 1, drawings: 1, shapes: 1, forms: 1 }, files: 5 });
     expect(await snapshot(h)).toEqual(before);
-    expect(((await (await h.call("GET", "/api/template-storage/import", { token: h.adminToken })).json()) as any).last.files).toBe(5);
+    expect(((await (await h.call("GET", "/api/template-storage/import", { token: h.adminToken })).json()) as Json).last.files).toBe(5);
   });
 
   it("a bad or hostile archive changes nothing", async () => {

@@ -26,3 +26,6 @@ export async function withPermissions(h: Harness, email: string, permissions: st
   const user = await h.createUser({ email });
   await h.call("PATCH", `/api/auth/users/${user.id}`, { token: h.adminToken, body: { id: user.id, permissions } });
 }
+
+/** An API answer read loosely in assertions: what `JSON.parse` answers. */
+export type Json = ReturnType<typeof JSON.parse>;

@@ -4,7 +4,7 @@ import { TEMPLATE_MESSAGES, splitFileName } from "../../upstream/contract/templa
 import { masterSvg } from "../../upstream/src/templates/shapes";
 import { largeDotx, modelXml, officePackage, pdf } from "../fixtures/office";
 import { harness, message } from "./helpers";
-import { bytesOf, sendMultipart, withPermissions } from "./templates-helpers";
+import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-helpers";
 
 describe("names from files (spec 2 §5)", () => {
   it("takes everything after the first dot as the extension, the rest trimmed as the name", () => {
@@ -22,7 +22,7 @@ describe("Word templates (/api/docs/word)", () => {
       fileTemplate: { name: "Office Letter.v1.dotx", bytes: dotx },
     });
     expect(res.status).toBe(201);
-    const item = (await res.json()) as Record<string, any>;
+    const item = (await res.json()) as Record<string, Json>;
     expect(item).toMatchObject({ name: "Office Letter", ext: "v1.dotx", description: "A letter", isStyleMaster: true, isPublic: false });
     expect(item.fileTemplate.properties).toEqual({ title: "Letter", author: "Ann Lee", modified: "2024-03-01T10:00:00.000Z" });
     expect(item.fileTemplate.key).toBeUndefined();
@@ -35,9 +35,9 @@ describe("Word templates (/api/docs/word)", () => {
 
     // A patch without a file keeps it; with one replaces it (name from the new file), the old bytes deleted.
     const kept = await h.call("PATCH", `/api/docs/word/${item.id}`, { token: h.adminToken, body: { isPublic: true } });
-    expect(((await kept.json()) as any).fileTemplate.sha256).toBe(item.fileTemplate.sha256);
+    expect(((await kept.json()) as Json).fileTemplate.sha256).toBe(item.fileTemplate.sha256);
     const next = await officePackage("dotx");
-    const replaced = (await (await sendMultipart(h, "PATCH", `/api/docs/word/${item.id}`, {}, { fileTemplate: { name: "Memo.dotx", bytes: next } })).json()) as any;
+    const replaced = (await (await sendMultipart(h, "PATCH", `/api/docs/word/${item.id}`, {}, { fileTemplate: { name: "Memo.dotx", bytes: next } })).json()) as Json;
     expect(replaced).toMatchObject({ name: "Memo", ext: "dotx", isPublic: true });
     expect(replaced.fileTemplate.properties).toBeNull();
     expect((await bytesOf(await h.call("GET", replaced.contentUrl, { token: h.adminToken }))).equals(next)).toBe(true);
@@ -60,7 +60,7 @@ describe("Word templates (/api/docs/word)", () => {
     expect(await message(renamed)).toBe("fileTemplate: The file is not a valid Word template (.dotx).");
     const notZip = await sendMultipart(h, "POST", "/api/docs/word/", {}, { fileTemplate: { name: "a.dotx", bytes: Buffer.from("hello") } });
     expect(notZip.status).toBe(400);
-    const list = (await (await h.call("GET", "/api/docs/word/", { token: h.adminToken })).json()) as any;
+    const list = (await (await h.call("GET", "/api/docs/word/", { token: h.adminToken })).json()) as Json;
     expect(list.total).toBe(0);
     const files = await import("node:fs").then((fs) => fs.existsSync(`${h.dir}/files/records`) ? fs.readdirSync(`${h.dir}/files/records/word-templates`) : []);
     expect(files).toEqual([]);
@@ -82,7 +82,7 @@ describe("Word templates (/api/docs/word)", () => {
     const res = await sendMultipart(h, "POST", "/api/docs/word/", {}, { fileTemplate: { name: "Big.dotx", bytes: big } });
     const ms = performance.now() - started;
     expect(res.status).toBe(201);
-    const item = (await res.json()) as any;
+    const item = (await res.json()) as Json;
     expect((await bytesOf(await h.call("GET", item.contentUrl, { token: h.adminToken }))).equals(big)).toBe(true);
     console.log(`upstream: ${(big.length / 1024 / 1024).toFixed(1)} MB .dotx stored in ${ms.toFixed(0)} ms`);
   }, 30_000);
@@ -92,10 +92,10 @@ describe("Visio templates and shapes", () => {
   it("makes the masters of a .vstx its shapes with SVG thumbnails, keeps edits across a replaced file, deletes them with it", async () => {
     const h = await harness();
     const vstx = await officePackage("vstx", { masters: [{ id: 1, name: "Box" }, { id: 2, name: "Circle", geometry: "ellipse" }] });
-    const item = (await (await sendMultipart(h, "POST", "/api/docs/visio/", {}, { fileTemplate: { name: "Flow.vstx", bytes: vstx } })).json()) as any;
+    const item = (await (await sendMultipart(h, "POST", "/api/docs/visio/", {}, { fileTemplate: { name: "Flow.vstx", bytes: vstx } })).json()) as Json;
     expect(item).toMatchObject({ name: "Flow", ext: "vstx" });
-    const shapes = (await (await h.call("GET", "/api/shapes/?sort=name", { token: h.adminToken })).json()) as any;
-    expect(shapes.items.map((s: any) => [s.name, s.templateName])).toEqual([["Box", "Flow"], ["Circle", "Flow"]]);
+    const shapes = (await (await h.call("GET", "/api/shapes/?sort=name", { token: h.adminToken })).json()) as Json;
+    expect(shapes.items.map((s: Json) => [s.name, s.templateName])).toEqual([["Box", "Flow"], ["Circle", "Flow"]]);
     const box = shapes.items[0];
     const thumb = await h.call("GET", box.thumbnailUrl, { token: h.adminToken });
     expect(thumb.headers.get("content-type")).toBe("image/svg+xml");
@@ -105,11 +105,11 @@ describe("Visio templates and shapes", () => {
 
     const next = await officePackage("vstx", { masters: [{ id: 1, name: "Box", geometry: "triangle" }] });
     await sendMultipart(h, "PATCH", `/api/docs/visio/${item.id}`, {}, { fileTemplate: { name: "Flow.vstx", bytes: next } });
-    const after = (await (await h.call("GET", "/api/shapes/", { token: h.adminToken })).json()) as any;
-    expect(after.items.map((s: any) => [s.id, s.name, s.tags])).toEqual([[box.id, "Process", ["flow"]]]);
+    const after = (await (await h.call("GET", "/api/shapes/", { token: h.adminToken })).json()) as Json;
+    expect(after.items.map((s: Json) => [s.id, s.name, s.tags])).toEqual([[box.id, "Process", ["flow"]]]);
 
     await h.call("DELETE", `/api/docs/visio/${item.id}`, { token: h.adminToken });
-    expect(((await (await h.call("GET", "/api/shapes/", { token: h.adminToken })).json()) as any).total).toBe(0);
+    expect(((await (await h.call("GET", "/api/shapes/", { token: h.adminToken })).json()) as Json).total).toBe(0);
   });
 
   it("refuses a .vsdx renamed .vstx and a zip bomb", async () => {
@@ -172,14 +172,14 @@ describe("Forms (/api/forms, spec 2 §5)", () => {
     const model = modelXml("xfa");
     const res = await sendMultipart(h, "POST", "/api/forms/", { ...data, clients: ["ACME"], tags: ["t"] }, { formFile: { name: "IDS Form.pdf", bytes: formPdf }, modelFile: { name: "ids.xfa", bytes: model } });
     expect(res.status).toBe(201);
-    const form = (await res.json()) as any;
+    const form = (await res.json()) as Json;
     expect(form).toMatchObject({ name: "IDS Form", type: "xfa", clients: ["ACME"] });
     expect((await bytesOf(await h.call("GET", form.formUrl, { token: h.adminToken }))).equals(formPdf)).toBe(true);
     expect((await bytesOf(await h.call("GET", form.modelUrl, { token: h.adminToken }))).equals(model)).toBe(true);
     const changed = await h.call("PATCH", `/api/forms/${form.id}`, { token: h.adminToken, body: { type: "docx" } });
     expect(await message(changed)).toBe(`formFile: ${FORM_MESSAGES.formFileRequired}`);
     const docm = await officePackage("docm");
-    const word = (await (await sendMultipart(h, "PATCH", `/api/forms/${form.id}`, { type: "docm" }, { formFile: { name: "Letter.docm", bytes: docm } })).json()) as any;
+    const word = (await (await sendMultipart(h, "PATCH", `/api/forms/${form.id}`, { type: "docm" }, { formFile: { name: "Letter.docm", bytes: docm } })).json()) as Json;
     expect(word).toMatchObject({ name: "Letter", type: "docm", modelFile: null, modelUrl: null });
     expect((await h.call("GET", form.modelUrl, { token: h.adminToken })).status).toBe(404);
     const back = await sendMultipart(h, "PATCH", `/api/forms/${form.id}`, { type: "xfdf" }, { formFile: { name: "F.pdf", bytes: pdf() } });
