@@ -9,6 +9,9 @@
  *
  * The checked body is kept in `res.locals` and handed to Remix by server/remix-adapter.ts. GET and HEAD pass untouched.
  */
+import { MAX_MODEL_BYTES } from "../upstream/contract/forms";
+import { MAX_BACKUP_BYTES } from "../upstream/contract/template-storage";
+import { MAX_TEMPLATE_BYTES } from "../upstream/contract/templates";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
@@ -44,6 +47,16 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
     bytes: MAX_SCRIPT_BYTES + 1 * MB,
     what: "A bot script upload",
   },
+  // Issue 14: a Word, Visio or drawing template's file (create or edit) with the form's fields.
+  {
+    path: /^\/(documents\/(word|visio)|drawings)\/(create|[^/]+\/edit)\/?$/,
+    bytes: MAX_TEMPLATE_BYTES + 1 * MB,
+    what: "A template upload",
+  },
+  // A form's form file and model file with the form's fields.
+  { path: /^\/forms\/(create|[^/]+\/edit)\/?$/, bytes: MAX_TEMPLATE_BYTES + MAX_MODEL_BYTES + 1 * MB, what: "A form upload" },
+  // A template-storage backup to import.
+  { path: /^\/administration\/template-storage\/?$/, bytes: MAX_BACKUP_BYTES + 1 * MB, what: "A backup upload" },
 ];
 
 /** Cross-site by design: the SAML IdP posts the assertion here (it has its own InResponseTo and replay checks). */

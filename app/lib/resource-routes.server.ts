@@ -2,13 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { ListQueryInput, Page } from "../../upstream/contract/common";
-import { requireRoute, requireWrite, type RouteAccess } from "../auth/guard.server";
+import { can } from "../../upstream/contract/permissions";
+import { notFound, requireRoute, requireUser, requireWrite, type RouteAccess } from "../auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "./actions.server";
 import { formatDateTime } from "./format";
 import { readForm } from "./form.server";
 import { listQueryOf, loadPage } from "./list.server";
 import { readPrefs, writePrefs } from "./prefs.server";
-import type { ResourceClient } from "./resource.server";
+import type { RecordUploads, ResourceClient } from "./resource.server";
 import { toasts } from "./toast.server";
 import { isUpstreamError, type Api } from "./upstream.server";
 
@@ -155,6 +156,31 @@ function afterFormPost(request: Request): boolean {
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(request.headers.get("Content-Type") ?? "");
 }
 
+/**
+ * A parsed form's values split into the JSON body and the files of the resource's file fields (`definition.files`):
+ * a File value there is an upload (sent as a multipart part), never a body field.
+ */
+export function splitFiles(values: Record<string, unknown>, fileFields: Readonly<Record<string, unknown>> | undefined) {
+  const body: Record<string, unknown> = {};
+  const files: RecordUploads = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (fileFields?.[key] !== undefined) {
+      if (value instanceof File) files[key] = value;
+    } else body[key] = value;
+  }
+  return { body, files };
+}
+
+/**
+ * An upstream 400/413 naming one of the resource's file fields ("fileTemplate: The file is not a valid …") as that
+ * field's error: the check only the upstream can make (what the file really is) shown beside the file input.
+ */
+function fileFieldError(error: unknown, fileFields: Readonly<Record<string, unknown>> | undefined) {
+  if (!fileFields || !(isUpstreamError(error, 400) || isUpstreamError(error, 413))) return null;
+  const match = /^([A-Za-z]+): (.+)$/s.exec((error as Error).message);
+  return match && fileFields[match[1]!] !== undefined ? { [match[1]!]: [match[2]!] } : null;
+}
+
 /** The texts an editor action needs: the domain's `toasts` and inline failure text (spec 1 §8's pattern). */
 export type EditorTexts = {
   toasts: {
@@ -219,11 +245,13 @@ export async function editorAction<
   const submission = parseWithZod(form, { schema: options.schema });
   // conform's list intents (insert or remove a row without JavaScript) answer the form as changed: 200, not an error.
   if (submission.status !== "success") return json(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
+  const { body, files } = splitFiles(submission.value as Record<string, unknown>, resource.definition.files);
   let record: z.infer<I>;
   try {
-    record = id === undefined ? await resource.create(api, submission.value) : await resource.update(api, id, submission.value);
+    record = id === undefined ? await resource.create(api, body as z.input<C>, files) : await resource.update(api, id, body as z.input<U>, files);
   } catch (error) {
-    const reply = submission.reply({ formErrors: [inline.saveFailed] });
+    const fieldError = fileFieldError(error, resource.definition.files);
+    const reply = submission.reply({ formErrors: [inline.saveFailed], fieldErrors: fieldError ?? undefined });
     const toast = failureToast(id === undefined ? T.createFailed : T.updateFailed, error);
     return failed({ ...reply, gone: isUpstreamError(error, 404) }, toast, statusOf(error));
   }
@@ -256,4 +284,19 @@ export async function cloneAction<I extends z.ZodTypeAny, C extends z.AnyZodObje
     return failed({}, failureToast(options.texts.toasts.cloneFailed, error), statusOf(error));
   }
   return toasts(args.context).redirectWithSuccess(options.to(copy), options.texts.toasts.cloned);
+}
+
+/**
+ * The loader of a record file's download route (a resource route: `/documents/word/:id/file`): the resource's read
+ * permission (its list's, so the route table needs no entry per download), then the upstream's bytes streamed
+ * (`resourceClient.download`: content type, length and file name passed on, never buffered); 404 when there is none.
+ */
+export async function fileLoader<I extends z.ZodTypeAny, C extends z.AnyZodObject, U extends z.AnyZodObject>(
+  args: LoaderFunctionArgs,
+  resource: ResourceClient<I, C, U>,
+  field: string,
+) {
+  const { api, identity } = await requireUser(args);
+  if (!can(identity.permissions, resource.definition.permissions.read)) throw notFound();
+  return resource.download(api, args.params.id ?? "", field);
 }

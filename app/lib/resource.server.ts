@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { ListQueryInput } from "../../upstream/contract/common";
-import { itemPath, type ResourceDefinition } from "../../upstream/contract/resource";
+import { DATA_PART, filePath, itemPath, type ResourceDefinition } from "../../upstream/contract/resource";
 import { notFound } from "../auth/guard.server";
+import { streamDownload } from "./download.server";
 import { isUpstreamError, type Api, type CallOptions } from "./upstream.server";
 
 /**
@@ -15,6 +16,22 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
     if (isUpstreamError(error, 404) || isUpstreamError(error, 400)) throw notFound();
     throw error;
   }
+}
+
+/** Files chosen for a record's file fields (`definition.files`), by field; absent ones stay as they are. */
+export type RecordUploads = Partial<Record<string, File | undefined>>;
+
+/**
+ * The body of a create or patch: JSON, or with files chosen the kit's multipart (the `data` JSON part plus one part
+ * per file field).
+ */
+function bodyOf(body: unknown, files?: RecordUploads): unknown {
+  const chosen = Object.entries(files ?? {}).filter((e): e is [string, File] => e[1] instanceof File && e[1].size > 0);
+  if (!chosen.length) return body;
+  const form = new FormData();
+  form.set(DATA_PART, JSON.stringify(body));
+  for (const [field, file] of chosen) form.set(field, file, file.name);
+  return form;
 }
 
 /** The calls of one collection of the contract (resource kit), typed by its definition's schemas. */
@@ -32,9 +49,17 @@ export function resourceClient<Item extends z.ZodTypeAny, Create extends z.AnyZo
     get,
     /** The record, or the not-found answer (thrown). */
     getOr404: (api: Api, id: string) => orNotFound(get(api, id)),
-    create: (api: Api, body: z.input<Create>): Promise<z.infer<Item>> => api.post(definition.item, collection, body),
-    update: (api: Api, id: string, body: z.input<Update>): Promise<z.infer<Item>> =>
-      api.patch(definition.item, one(id), body),
+    /** With `files` (resources with `definition.files`): a multipart create. */
+    create: (api: Api, body: z.input<Create>, files?: RecordUploads): Promise<z.infer<Item>> =>
+      api.post(definition.item, collection, bodyOf(body, files)),
+    /** With `files`: a multipart patch, replacing the files given. */
+    update: (api: Api, id: string, body: z.input<Update>, files?: RecordUploads): Promise<z.infer<Item>> =>
+      api.patch(definition.item, one(id), bodyOf(body, files)),
+    /** A record's file, streamed to the browser as the upstream serves it (`definition.files`); 404 when none. */
+    download: async (api: Api, id: string, field: string) => {
+      if (!definition.files?.[field]) throw notFound();
+      return orNotFound(api.raw("GET", filePath(definition, id, field)).then(streamDownload));
+    },
     remove: (api: Api, id: string) => api.send("DELETE", one(id)),
     clone: (api: Api, id: string): Promise<z.infer<Item>> => api.post(definition.item, `${one(id)}/clone`),
   };

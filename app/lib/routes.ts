@@ -61,6 +61,37 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/rules", permission: "templates.read", write: "templates", create: "templates", nav: { label: "Rules", icon: "calendar" } },
   { path: "/rules/create", permission: "templates", write: "templates" },
   { path: "/rules/:id/edit", permission: "templates.read", write: "templates" },
+  // Issue 14 (spec 2 §2, §6; nav in spec 1 §2's order: forms, Word, Visio, shapes, drawings). Their file downloads are
+  // resource routes checked with the resource's read permission (fileLoader in lib/resource-routes.server.ts).
+  { path: "/forms", permission: "forms.read", create: "forms", nav: { label: "Forms", icon: "form" } },
+  { path: "/forms/create", permission: "forms", write: "forms" },
+  { path: "/forms/:id/edit", permission: "forms.read", write: "forms" },
+  {
+    path: "/documents/word",
+    permission: "templates.read",
+    create: "templates",
+    nav: { label: "Word templates", icon: "word" },
+  },
+  { path: "/documents/word/create", permission: "templates", write: "templates" },
+  { path: "/documents/word/:id/edit", permission: "templates.read", write: "templates" },
+  {
+    path: "/documents/visio",
+    permission: "templates.read",
+    create: "templates",
+    nav: { label: "Visio templates", icon: "visio" },
+  },
+  { path: "/documents/visio/create", permission: "templates", write: "templates" },
+  { path: "/documents/visio/:id/edit", permission: "templates.read", write: "templates" },
+  { path: "/shapes", permission: "templates.read", nav: { label: "Shapes", icon: "shapes" } },
+  { path: "/shapes/:id/edit", permission: "templates.read", write: "templates" },
+  {
+    path: "/drawings",
+    permission: "templates.read",
+    create: "templates.write",
+    nav: { label: "Drawings", icon: "drawing" },
+  },
+  { path: "/drawings/create", permission: "templates", write: "templates.write" }, // templates.write: only "templates" grants it
+  { path: "/drawings/:id/edit", permission: "templates.read", write: "templates.write" },
   // Messages: messages.read lists and shows; `messages` creates, clones (the list's action), edits and deletes.
   {
     path: "/messages",
@@ -86,6 +117,13 @@ export const ROUTES: readonly RouteEntry[] = [
     permission: "administration.read",
     write: "administration",
     nav: { label: "E-mail connector", icon: "inbox" },
+  },
+  // The template-storage backup (spec 2 §7): export with administration.read, import with administration.
+  {
+    path: "/administration/template-storage",
+    permission: "administration.read",
+    write: "administration",
+    nav: { label: "Template backup", icon: "archive" },
   },
 ];
 

@@ -31,6 +31,13 @@ const PATHS = {
   mail: "M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2.3V17h16V7.3l-8 5.4zM5.4 7l6.6 4.4L18.6 7z",
   calendar: "M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3zM5 9v10h14V9zm2 2h3v3H7z",
   inbox: "M4 3h16a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zm1 2v9h4a3 3 0 0 0 6 0h4V5z",
+  // Issue 14: forms, Word and Visio templates, shapes, drawings, backup.
+  form: "M5 3h14v18H5zm2 2v14h10V5zm2 2h6v2H9zm0 4h6v2H9zm0 4h4v2H9z",
+  word: "M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8 11h1.6l1 4.2 1.1-4.2h.6l1.1 4.2 1-4.2H16l-1.8 6.5h-.7L12 13l-1.5 4.5h-.7z",
+  visio: "M3 4h8v6H3zm10 10h8v6h-8zM6 10h2v5h5v2H6z",
+  shapes: "M3 13h8v8H3zm9.5-11 5.5 9.5H7zM17.5 13a4 4 0 1 1 0 8 4 4 0 0 1 0-8z",
+  drawing: "M3 17.3V21h3.7l11-11-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0L15.2 5l3.7 3.7z",
+  archive: "M3 3h18v4H3zm1 5h16v13H4zm5 3v2h6v-2z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,6 +1,7 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import type { z } from "zod";
 import { lastResultOf } from "./editor";
 
@@ -10,7 +11,13 @@ import { lastResultOf } from "./editor";
  */
 export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record<string, unknown>>>(
   schema: S,
-  options: { id: string; actionData: unknown; defaultValue?: DefaultValue<z.input<S>> },
+  options: {
+    id: string;
+    actionData: unknown;
+    defaultValue?: DefaultValue<z.input<S>>;
+    /** Called once the form is valid, before it posts: `event.preventDefault()` to send it another way (uploads). */
+    onValidSubmit?: (event: FormEvent<HTMLFormElement>, formData: FormData) => void;
+  },
 ) {
   const pending = useNavigation().state !== "idle";
   const lastResult: SubmissionResult<string[]> | undefined = lastResultOf(options.actionData, pending);
@@ -22,5 +29,6 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, z.Zod
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: options.onValidSubmit ? (event, { formData }) => options.onValidSubmit!(event, formData) : undefined,
   });
 }

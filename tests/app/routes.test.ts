@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PERMISSIONS, can } from "../../upstream/contract/permissions";
 import { navigationFor, ROUTES, matchRoute } from "../../app/lib/routes";
+import { officePackage } from "../fixtures/office";
 import { ADMIN, startApp, type TestApp } from "../helpers/app";
 
 /**
@@ -50,7 +51,24 @@ const samplePaths: Record<string, () => string> = {
   "/uspto/configuration": () => "/uspto/configuration",
   "/fip": () => "/fip",
   "/processing": () => "/processing",
+  "/forms": () => "/forms",
+  "/forms/create": () => "/forms/create",
+  "/forms/:id/edit": () => `/forms/${sample.forms}/edit`,
+  "/documents/word": () => "/documents/word",
+  "/documents/word/create": () => "/documents/word/create",
+  "/documents/word/:id/edit": () => `/documents/word/${sample.word}/edit`,
+  "/documents/visio": () => "/documents/visio",
+  "/documents/visio/create": () => "/documents/visio/create",
+  "/documents/visio/:id/edit": () => `/documents/visio/${sample.visio}/edit`,
+  "/shapes": () => "/shapes",
+  "/shapes/:id/edit": () => `/shapes/${sample.shape}/edit`,
+  "/drawings": () => "/drawings",
+  "/drawings/create": () => "/drawings/create",
+  "/drawings/:id/edit": () => `/drawings/${sample.drawing}/edit`,
+  "/administration/template-storage": () => "/administration/template-storage",
 };
+/** Issue 14's records (made with real files). */
+const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };
 
 beforeAll(async () => {
   app = await startApp();
@@ -85,6 +103,19 @@ beforeAll(async () => {
     trigger: "Office Action mailed",
     deadlines: [{ label: "Response", amount: 3, measure: "months", extension: { times: 3, amount: 1, measure: "months" } }],
   });
+  const withFiles = async (path: string, data: unknown, files: Record<string, [Buffer, string]>) => {
+    const body = new FormData();
+    body.set("data", JSON.stringify(data));
+    for (const [field, [bytes, name]] of Object.entries(files)) body.set(field, new Blob([new Uint8Array(bytes)]), name);
+    const res = await app.context.upstream(path, { method: "POST", headers: { Authorization: `Bearer ${await app.adminToken()}` }, body });
+    return ((await res.json()) as { id: string }).id;
+  };
+  sample.word = await withFiles("/api/docs/word/", {}, { fileTemplate: [await officePackage("dotx"), "Route.dotx"] });
+  sample.visio = await withFiles("/api/docs/visio/", {}, { fileTemplate: [await officePackage("vstx", { masters: [{ id: 1, name: "Box" }] }), "Route.vstx"] });
+  sample.drawing = await withFiles("/api/drawings/", {}, { fileTemplate: [await officePackage("vsdx"), "Route.vsdx"] });
+  sample.forms = await withFiles("/api/forms/", { type: "docx", fileNameTemplate: "x" }, { formFile: [await officePackage("docx"), "Route.docx"] });
+  const shapes = await app.context.upstream("/api/shapes/", { headers: { Authorization: `Bearer ${await app.adminToken()}` } });
+  sample.shape = ((await shapes.json()) as { items: { id: string }[] }).items[0]!.id;
 });
 afterAll(() => app.close());
 
@@ -136,6 +167,15 @@ describe("the route table", () => {
     expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview"]);
     expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
     expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
+    // Spec 1 §2's order: forms, then Word, Visio, shapes, drawings (templates.read).
+    expect(navigationFor(["forms.read", "templates.read"]).map((e) => e.label)).toEqual([
+      "Overview",
+      "Forms",
+      "Word templates",
+      "Visio templates",
+      "Shapes",
+      "Drawings",
+    ]);
   });
 
   it("matches static segments before parameters", () => {

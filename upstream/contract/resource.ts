@@ -44,7 +44,17 @@ export type ResourceDefinition<
    * API answers 404 "Not found" instead. `create` still describes a whole record (seeding, tests).
    */
   omit?: readonly ("create" | "delete")[];
+  /**
+   * The record's file fields (spec 2 §7's multipart create and patch), by field name: each is a part of the
+   * multipart POST / PATCH (beside the `data` part, the JSON body), kept in the upstream's file store, answered as a
+   * `RecordFile` (contract/record-files.ts) and downloaded at `GET ${path}/{id}/files/{field}`. Replaced and deleted
+   * with the record. See CONTRIBUTING.md, "Records with files".
+   */
+  files?: Readonly<Record<string, ResourceFileRule>>;
 };
+
+/** One file field of a resource: its size bound (413 above it) and how messages name it. */
+export type ResourceFileRule = { maxBytes: number; label: string };
 
 /** Defines a resource, deriving its page schema from `item`. */
 export function defineResource<
@@ -58,3 +68,10 @@ export function defineResource<
 /** The path of one record. */
 export const itemPath = (resource: Pick<ResourceDefinition, "path">, id: string) =>
   `${resource.path}/${encodeURIComponent(id)}`;
+
+/** The download path of a record's file field (`GET`, the definition's read permission). */
+export const filePath = (resource: Pick<ResourceDefinition, "path">, id: string, field: string) =>
+  `${itemPath(resource, id)}/files/${encodeURIComponent(field)}`;
+
+/** The multipart part that carries the JSON body of a create or patch with files. */
+export const DATA_PART = "data";

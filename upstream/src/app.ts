@@ -1,3 +1,10 @@
+import { formRoutes } from "./forms/routes";
+import { FormsStore } from "./forms/store";
+import { RecordFiles } from "./lib/record-files";
+import { TemplateBackup } from "./templates/backup";
+import { templateStorageRoutes } from "./templates/backup-routes";
+import { drawingRoutes, shapeRoutes, visioRoutes, wordRoutes } from "./templates/routes";
+import { DrawingsStore, ShapesStore, VisioTemplatesStore, WordTemplatesStore } from "./templates/store";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -246,6 +253,25 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const uploads = new UploadsStore(db, new LocalFileStore(path.join(options.dataDir, "files")), now);
     app.route("/api/files", fileRoutes({ uploads, requireAuth }));
     app.route("/api/nlp/api/v1", nlpRoutes({ requireAuth, uploads }));
+    // Issue 14: templates and forms with their files, shapes from Visio masters, the template-storage backup.
+    {
+      const recordFiles = new RecordFiles(new LocalFileStore(path.join(options.dataDir, "files")), now);
+      const templates = {
+        word: new WordTemplatesStore(db, now),
+        visio: new VisioTemplatesStore(db, now),
+        drawings: new DrawingsStore(db, now),
+        shapes: new ShapesStore(db, now),
+        files: recordFiles,
+        requireAuth,
+      };
+      app.route("/api/docs/word", wordRoutes(templates));
+      app.route("/api/docs/visio", visioRoutes(templates));
+      app.route("/api/drawings", drawingRoutes(templates));
+      app.route("/api/shapes", shapeRoutes(templates));
+      app.route("/api/forms", formRoutes({ forms: new FormsStore(db, now), organizations, files: recordFiles, requireAuth }));
+      const backup = new TemplateBackup(db, recordFiles, now);
+      app.route("/api/template-storage", templateStorageRoutes({ backup, requireAuth, now }));
+    }
     app.route(
       "/api/suggest",
       tagSuggestRoutes({

@@ -163,6 +163,35 @@ export const MIGRATIONS: readonly Migration[] = [
       create index files_expires_at on files (expires_at);`,
   },
   {
+    id: "070_templates",
+    // Issue 14: Word, Visio and drawing templates, shapes (masters of Visio templates) and forms. Files are kept in the
+    // upstream's file store under records/{resource}/{uuid}; their metadata (key, name, size, sha256, document
+    // properties) is in `data` with the other fields.
+    sql: `
+      create table word_templates (id text primary key, name text not null, data text not null default '{}', ${AUDIT});
+      create index word_templates_lower_name on word_templates (lower(name), id);
+      create index word_templates_created_at on word_templates (created_at, id);
+      create table visio_templates (id text primary key, name text not null, data text not null default '{}', ${AUDIT});
+      create index visio_templates_lower_name on visio_templates (lower(name), id);
+      create index visio_templates_created_at on visio_templates (created_at, id);
+      create table drawings (id text primary key, name text not null, data text not null default '{}', ${AUDIT});
+      create index drawings_lower_name on drawings (lower(name), id);
+      create index drawings_created_at on drawings (created_at, id);
+      create table shapes (
+        id text primary key,
+        name text not null,
+        template_id text not null, -- the Visio template whose master it is (deleted with it)
+        data text not null default '{}',
+        ${AUDIT}
+      );
+      create index shapes_lower_name on shapes (lower(name), id);
+      create index shapes_created_at on shapes (created_at, id);
+      create index shapes_template on shapes (template_id);
+      create table forms (id text primary key, name text not null, data text not null default '{}', ${AUDIT});
+      create index forms_lower_name on forms (lower(name), id);
+      create index forms_created_at on forms (created_at, id);`,
+  },
+  {
     id: "080_messages",
     // Message (e-mail) templates (issue 15): subject, body and recipients in data.
     sql: `

@@ -3,6 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_SCRIPT_BYTES } from "../../contract/bots";
 import { MAX_FILE_BYTES } from "../../contract/files";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
+import { MAX_BACKUP_BYTES } from "../../contract/template-storage";
+import { MAX_TEMPLATE_BYTES } from "../../contract/templates";
+import { MAX_MODEL_BYTES } from "../../contract/forms";
 import { HttpError, type AppEnv } from "./http";
 
 const MB = 1024 * 1024;
@@ -20,6 +23,12 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
   { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
+  // Issue 14: a template's file (multipart create or patch) plus its JSON data part.
+  { path: /^\/api\/(docs\/(word|visio)|drawings)(\/[^/]+)?\/?$/, bytes: MAX_TEMPLATE_BYTES + 1 * MB, what: "a template" },
+  // A form: its form file and model file plus the data part.
+  { path: /^\/api\/forms(\/[^/]+)?\/?$/, bytes: MAX_TEMPLATE_BYTES + MAX_MODEL_BYTES + 1 * MB, what: "a form" },
+  // A template-storage backup (multipart, one file part).
+  { path: /^\/api\/template-storage\/import\/?$/, bytes: MAX_BACKUP_BYTES + 64 * 1024, what: "a backup" },
 ];
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;

@@ -1,0 +1,190 @@
+import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { FORM_TYPES, isPdfFormType, type FormType } from "../../upstream/contract/forms";
+import { splitFileName } from "../../upstream/contract/templates";
+import { CheckboxGroup, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextField } from "../ui/fields";
+import { FileField, type CurrentFile } from "../ui/file-field";
+import { useHydrated } from "../ui/hydrated";
+import { useSchemaForm } from "../ui/schema-form";
+import { TagInput, joinTags } from "../ui/tag-input";
+import { Toast, toastOf } from "../ui/toast";
+import { UploadProgress, useUploadProgress } from "../ui/upload-progress";
+import { FormSchema } from "./schema";
+import { FORMS } from "./texts";
+
+const L = FORMS.labels;
+
+export type FormDefaults = {
+  name: string;
+  type: string;
+  description: string;
+  fileNameTemplate: string;
+  foreach: string;
+  clients: string[];
+  organizations: string[];
+  tags: string[];
+  formFile: CurrentFile;
+  modelFile: CurrentFile;
+};
+
+export const NEW_FORM: FormDefaults = {
+  name: "",
+  type: "",
+  description: "",
+  fileNameTemplate: "",
+  foreach: "",
+  clients: [],
+  organizations: [],
+  tags: [],
+  formFile: null,
+  modelFile: null,
+};
+
+/**
+ * The create and edit form of a form (spec 2 §2, §5): type, form file (its name becomes the form's; the name field is
+ * read-only), the model file for the PDF types, Filename Template, foreach, clients, organizations, tags. With
+ * JavaScript the model file shows only for the PDF types and a large upload shows its progress.
+ */
+export function FormForm({
+  id,
+  defaults,
+  organizations,
+  actionData,
+  canWrite,
+  editing,
+}: {
+  id: string;
+  defaults: FormDefaults;
+  organizations: { id: string; name: string }[];
+  actionData: unknown;
+  canWrite: boolean;
+  editing: boolean;
+}) {
+  const upload = useUploadProgress();
+  const shown = upload.result ?? actionData;
+  const [form, fields] = useSchemaForm(FormSchema, {
+    id,
+    actionData: shown,
+    defaultValue: {
+      type: defaults.type,
+      description: defaults.description,
+      fileNameTemplate: defaults.fileNameTemplate,
+      foreach: defaults.foreach,
+      clients: joinTags(defaults.clients),
+      organizations: defaults.organizations,
+      tags: joinTags(defaults.tags),
+      currentType: editing ? defaults.type : "",
+      hasModel: defaults.modelFile ? "yes" : "",
+    },
+    onValidSubmit: upload.submit,
+  });
+  const hydrated = useHydrated();
+  const [derived, setDerived] = useState<string | null>(null);
+  const type = (fields.type.value ?? defaults.type) as FormType | "";
+  const pdfType = type !== "" && FORM_TYPES.includes(type) && isPdfFormType(type);
+  const disabled = !canWrite;
+  const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
+  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
+  const submitted = (shown as { initialValue?: Record<string, unknown> } | undefined)?.initialValue;
+  const listOf = (name: "clients" | "tags") =>
+    typeof submitted?.[name] === "string" ? (submitted[name] as string).split(";").map((t) => t.trim()).filter(Boolean) : defaults[name];
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-card">
+      <Toast toast={upload.result ? toastOf(upload.result) : null} />
+      <DefaultSubmit value="save" />
+      <input type="hidden" name={fields.currentType.name} value={editing ? defaults.type : ""} />
+      <input type="hidden" name={fields.hasModel.name} value={defaults.modelFile ? "yes" : ""} />
+      <div className="field">
+        <label htmlFor={fields.type.id}>{L.type}</label>
+        <FirstErrorFocus meta={fields.type}>
+          {(autoFocus) => (
+            <select key={typeKey} {...typeProps} disabled={disabled} autoFocus={autoFocus}>
+              <option value="">{FORMS.chooseType}</option>
+              {FORM_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {FORMS.types[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FirstErrorFocus>
+        <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
+      </div>
+      <FileField
+        meta={fields.formFile as FieldMetadata<File | undefined>}
+        label={L.formFile}
+        accept={pdfType ? ".pdf" : hydrated && type ? ".docx,.docm" : ".pdf,.docx,.docm"}
+        current={defaults.formFile}
+        hint={FORMS.formFileHint(type)}
+        disabled={disabled}
+        onChosen={(file) => setDerived(file ? splitFileName(file.name).name : null)}
+      />
+      {!hydrated || pdfType ? (
+        <FileField
+          meta={fields.modelFile as FieldMetadata<File | undefined>}
+          label={L.modelFile}
+          accept={type ? `.${type},.xml` : ".xfa,.xfah,.xfdf,.xml"}
+          current={defaults.modelFile}
+          hint={type ? FORMS.modelFileHint(type) : FORMS.modelFileHint("{type}")}
+          disabled={disabled}
+        />
+      ) : (
+        <p className="field-hint">{FORMS.modelNotNeeded}</p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{L.name}</label>
+        <input id={`${id}-name`} value={derived ?? defaults.name} disabled readOnly aria-describedby={`${id}-name-hint`} />
+        <p id={`${id}-name-hint`} className="field-hint">
+          {FORMS.nameHint}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={fields.description.id}>{L.description}</label>
+        <FirstErrorFocus meta={fields.description}>
+          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
+        </FirstErrorFocus>
+        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <TextField meta={fields.fileNameTemplate} label={L.fileNameTemplate} autoComplete="off" disabled={disabled} />
+      <TextField meta={fields.foreach} label={L.foreach} hint={FORMS.foreachHint} autoComplete="off" disabled={disabled} />
+      <TagInput
+        key={`clients-${String(submitted?.clients ?? "")}`}
+        id={fields.clients.id}
+        name={fields.clients.name}
+        label={L.clients}
+        hint={FORMS.clientsHint}
+        defaultValue={listOf("clients")}
+        errors={fields.clients.errors}
+        errorId={fields.clients.errorId}
+        disabled={disabled}
+      />
+      <CheckboxGroup
+        meta={fields.organizations as FieldMetadata<string[] | undefined>}
+        legend={L.organizations}
+        options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+        empty={FORMS.noOrganizations}
+        disabled={disabled}
+      />
+      <TagInput
+        key={`tags-${String(submitted?.tags ?? "")}`}
+        id={fields.tags.id}
+        name={fields.tags.name}
+        label={L.tags}
+        defaultValue={listOf("tags")}
+        errors={fields.tags.errors}
+        errorId={fields.tags.errorId}
+        disabled={disabled}
+      />
+      {disabled ? <p className="muted">{FORMS.readOnlyNote}</p> : null}
+      <FormError id={form.errorId} errors={form.errors} />
+      <UploadProgress progress={upload.progress} />
+      <div className="form-actions">
+        <Link to="/forms" className="btn btn-secondary">
+          {FORMS.cancel}
+        </Link>
+        {canWrite ? <SaveButton form={{ ...form, dirty: form.dirty || upload.pending }} label={FORMS.save} busyLabel="Saving…" intent="save" /> : null}
+      </div>
+    </Form>
+  );
+}

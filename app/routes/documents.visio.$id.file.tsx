@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { downloadTemplate } from "~/templates/templates.server";
+
+/** The visio template's file, streamed byte for byte (templates.read; 404 without it or without a file). */
+export async function loader(args: LoaderFunctionArgs) {
+  return downloadTemplate.visio(args);
+}

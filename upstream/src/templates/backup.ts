@@ -1,0 +1,204 @@
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import { BACKUP_FORMAT, BACKUP_MESSAGES, BACKUP_TABLES, BACKUP_VERSION, type BackupTable, type ImportResult } from "../../contract/template-storage";
+import type { Db } from "../db";
+import { HttpError, badRequest } from "../lib/http";
+import { isStoredRecordFile, type RecordFiles, type StoredRecordFile } from "../lib/record-files";
+import { createZipWriter } from "../lib/zip-writer";
+import { ZipError, openZip } from "../lib/zip";
+
+type Row = Record<string, unknown> & { id: string; data?: string };
+const TABLES = Object.keys(BACKUP_TABLES) as BackupTable[];
+const KEY = /^records\/[a-z0-9-]{1,64}\/[0-9a-f-]{36}$/;
+
+/** The files a row's data names (its fields holding a stored record file). */
+function filesOf(row: Row): StoredRecordFile[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(typeof row.data === "string" ? row.data : "{}");
+  } catch {
+    return [];
+  }
+  return data && typeof data === "object" ? Object.values(data).filter(isStoredRecordFile) : [];
+}
+
+/**
+ * Export and import of every template record and file (docs/decisions/template-backup.md). The archive holds
+ * `manifest.json`, `records/{table}.json` (the rows as stored, every column) and `files/{key}` (the bytes).
+ */
+export class TemplateBackup {
+  private readonly columns: Record<BackupTable, string[]>;
+  private last: ImportResult | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly files: RecordFiles,
+    private readonly now: () => number,
+  ) {
+    this.columns = Object.fromEntries(
+      TABLES.map((t) => [t, (db.prepare(`pragma table_info(${t})`).all() as { name: string }[]).map((c) => c.name)]),
+    ) as Record<BackupTable, string[]>;
+  }
+
+  lastImport(): ImportResult | null {
+    return this.last;
+  }
+
+  /** The archive, streamed: records first (a consistent snapshot, read at once), then each file's bytes. */
+  export(): Readable {
+    const rows = Object.fromEntries(
+      TABLES.map((t) => [t, this.db.prepare(`select * from ${t} order by id`).all() as Row[]]),
+    ) as Record<BackupTable, Row[]>;
+    const files = new Map<string, StoredRecordFile>();
+    for (const t of TABLES) for (const row of rows[t]) for (const f of filesOf(row)) files.set(f.key, f);
+    const zip = createZipWriter(new Date(this.now()));
+    void (async () => {
+      try {
+        const manifest = {
+          format: BACKUP_FORMAT,
+          version: BACKUP_VERSION,
+          exportedAt: new Date(this.now()).toISOString(),
+          records: Object.fromEntries(TABLES.map((t) => [t, rows[t].length])),
+          files: files.size,
+        };
+        await zip.add("manifest.json", Buffer.from(JSON.stringify(manifest, null, 2)), { deflate: true });
+        for (const t of TABLES) await zip.add(`records/${t}.json`, Buffer.from(JSON.stringify(rows[t])), { deflate: true });
+        for (const file of files.values()) {
+          const body = this.files.open(file);
+          if (!body) continue; // lost bytes: the import then reports the archive as lacking the file
+          await zip.add(`files/${file.key}`, body as AsyncIterable<Buffer>);
+        }
+        await zip.finish();
+      } catch (error) {
+        zip.output.destroy(error as Error);
+      }
+    })();
+    return zip.output;
+  }
+
+  /**
+   * Restores an archive in place of every template record and file. Everything is read and checked first (the zip
+   * reader's limits, the manifest, each table's columns, each file's size and SHA-256); a refused archive changes
+   * nothing. Then the files are stored, the tables replaced in one transaction, and files no record names deleted.
+   */
+  async import(bytes: Buffer): Promise<ImportResult> {
+    const fail = (message: string) => badRequest(message);
+    const zip = await openZip(bytes, { subject: "The backup", kind: "template-storage backup (.zip)" }).catch((error: unknown) => {
+      if (error instanceof ZipError) throw new HttpError(error.status, error.status === 413 ? error.message : BACKUP_MESSAGES.notBackup);
+      throw error;
+    });
+    const readJson = async (name: string): Promise<unknown> => {
+      const text = await zip.readText(name);
+      if (text === null) throw fail(BACKUP_MESSAGES.notBackup);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw fail(BACKUP_MESSAGES.notBackup);
+      }
+    };
+    const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof ZipError) throw new HttpError(error.status, error.status === 413 ? error.message : BACKUP_MESSAGES.notBackup);
+        throw error;
+      }
+    };
+    return guard(async () => {
+      const manifest = (await readJson("manifest.json")) as { format?: unknown; version?: unknown } | null;
+      if (!manifest || manifest.format !== BACKUP_FORMAT) throw fail(BACKUP_MESSAGES.notBackup);
+      if (manifest.version !== BACKUP_VERSION) throw fail(BACKUP_MESSAGES.badVersion(manifest.version));
+
+      const expected = new Set(["manifest.json", ...TABLES.map((t) => `records/${t}.json`)]);
+      const rows = {} as Record<BackupTable, Row[]>;
+      const wanted = new Map<string, StoredRecordFile>();
+      for (const t of TABLES) {
+        const raw = await readJson(`records/${t}.json`);
+        rows[t] = this.checkRows(t, raw);
+        for (const row of rows[t]) {
+          for (const f of filesOf(row)) {
+            if (!KEY.test(f.key)) throw fail(BACKUP_MESSAGES.badRecords(BACKUP_TABLES[t], `bad file key in ${row.id}`));
+            wanted.set(f.key, f);
+            expected.add(`files/${f.key}`);
+          }
+        }
+      }
+      for (const name of zip.names) {
+        if (!expected.has(name) && !name.endsWith("/")) throw fail(BACKUP_MESSAGES.unexpected(name));
+      }
+      const contents = new Map<string, Buffer>();
+      let total = 0;
+      for (const [key, file] of wanted) {
+        const data = await zip.read(`files/${key}`);
+        if (!data) throw fail(BACKUP_MESSAGES.missingFile(key));
+        const sha = crypto.createHash("sha256").update(data).digest("hex");
+        if (data.length !== file.size || sha !== file.sha256) throw fail(BACKUP_MESSAGES.badFile(key));
+        contents.set(key, data);
+        total += data.length;
+      }
+
+      // Checked: apply. Files first (new keys, or the same bytes under the same key), then the records at once.
+      const before = new Set<string>();
+      for (const t of TABLES) {
+        for (const row of this.db.prepare(`select data from ${t}`).all() as Row[]) for (const f of filesOf(row)) before.add(f.key);
+      }
+      const written: StoredRecordFile[] = [];
+      try {
+        for (const [key, data] of contents) {
+          await this.files.store.put(key, data, { overwrite: true });
+          written.push(wanted.get(key)!);
+        }
+        this.db.transaction(() => {
+          for (const t of [...TABLES].reverse()) this.db.prepare(`delete from ${t}`).run();
+          for (const t of TABLES) {
+            const cols = this.columns[t];
+            const insert = this.db.prepare(`insert into ${t} (${cols.join(", ")}) values (${cols.map(() => "?").join(", ")})`);
+            for (const row of rows[t]) insert.run(...cols.map((c) => row[c] ?? null));
+          }
+        })();
+      } catch (error) {
+        await this.files.discard(written.filter((f) => !before.has(f.key)));
+        throw error;
+      }
+      await this.files.discard([...before].filter((k) => !wanted.has(k)).map((key) => ({ key }) as StoredRecordFile));
+      this.last = {
+        importedAt: new Date(this.now()).toISOString(),
+        records: Object.fromEntries(TABLES.map((t) => [t, rows[t].length])),
+        files: contents.size,
+        bytes: total,
+      };
+      return this.last;
+    });
+  }
+
+  /** The rows of one table as exported: an array of objects with exactly the table's columns, each a string, number or null. */
+  private checkRows(table: BackupTable, raw: unknown): Row[] {
+    const label = BACKUP_TABLES[table];
+    if (!Array.isArray(raw)) throw badRequest(BACKUP_MESSAGES.badRecords(label, "not a list"));
+    const cols = this.columns[table];
+    const ids = new Set<string>();
+    return raw.map((row: unknown, i) => {
+      if (!row || typeof row !== "object" || Array.isArray(row)) throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i} is not a record`));
+      const r = row as Row;
+      const keys = Object.keys(r);
+      if (keys.length !== cols.length || !cols.every((c) => keys.includes(c))) {
+        throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i} does not have this version's columns`));
+      }
+      for (const c of cols) {
+        const v = r[c];
+        if (v !== null && typeof v !== "string" && typeof v !== "number") throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: ${c}`));
+      }
+      if (typeof r.id !== "string" || !r.id || ids.has(r.id)) throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: id`));
+      ids.add(r.id);
+      if (typeof r.name !== "string") throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: name`));
+      if (typeof r.data === "string") {
+        try {
+          JSON.parse(r.data);
+        } catch {
+          throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: data`));
+        }
+      }
+      return r;
+    });
+  }
+}
