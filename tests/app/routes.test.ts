@@ -167,15 +167,24 @@ describe("the route table", () => {
     expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview"]);
     expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
     expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
-    // Spec 1 §2's order: forms, then Word, Visio, shapes, drawings (templates.read).
+    // Spec 1 §2's order: rules, forms, then Word, Visio, shapes, drawings (templates.read).
     expect(navigationFor(["forms.read", "templates.read"]).map((e) => e.label)).toEqual([
       "Overview",
+      "Rules",
       "Forms",
       "Word templates",
       "Visio templates",
       "Shapes",
       "Drawings",
     ]);
+    // The spec 2 entries after the templates: messages, the dashboards, then the administration screens.
+    const later = ["messages.read", "uspto.read", "docketing_tasks.read", "portfolio.read", "administration.read"];
+    expect(navigationFor(later).map((e) => e.label)).toEqual(
+      expect.arrayContaining(["Messages", "USPTO", "FIP", "Processing", "E-mail connector", "Template backup"]),
+    );
+    const labels = navigationFor(later).map((e) => e.label);
+    const order = ["Messages", "USPTO", "FIP", "Processing", "E-mail connector", "Template backup"].map((l) => labels.indexOf(l));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it("matches static segments before parameters", () => {
