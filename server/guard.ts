@@ -12,6 +12,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
+import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
 
 const MB = 1024 * 1024;
 
@@ -43,6 +44,12 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
     path: /^\/people\/(?!new\/?$)[^/]+\/?$/,
     bytes: MAX_SCRIPT_BYTES + 1 * MB,
     what: "A bot script upload",
+  },
+  {
+    // The portfolio's CSV import (multipart, issue 11): a file of CSV_IMPORT_LIMITS.bytes plus the form's fields.
+    path: /^\/portfolio\/import\/?$/,
+    bytes: CSV_IMPORT_LIMITS.bytes + 1 * MB,
+    what: "A portfolio CSV import",
   },
 ];
 

@@ -11,6 +11,7 @@ let app: TestApp;
 let adminId: string;
 let teamId: string;
 let organizationId: string;
+let importJobId = "";
 let specificationId: string;
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
@@ -33,6 +34,12 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/create": () => "/specifications/create",
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
+  "/portfolio": () => "/portfolio",
+  "/portfolio/add": () => "/portfolio/add",
+  "/portfolio/csv": () => "/portfolio/csv",
+  "/portfolio/import": () => "/portfolio/import",
+  "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
+  "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
 };
 
 beforeAll(async () => {
@@ -60,6 +67,13 @@ beforeAll(async () => {
     body: JSON.stringify({ name: "Route table specification", type: "abstract", template: "{{title}}" }),
   });
   specificationId = ((await specification.json()) as { id: string }).id;
+  const csv = Buffer.from("id,title\nROUTE-1,Route table application\n").toString("base64");
+  const job = await app.context.upstream("/api/applications/csv?wait=true", {
+    method: "POST",
+    headers: authJson,
+    body: JSON.stringify({ csvFileData: csv }),
+  });
+  importJobId = ((await job.json()) as { id: string }).id;
 });
 afterAll(() => app.close());
 
