@@ -23,7 +23,8 @@ export async function addApplicationAction(args: ActionFunctionArgs) {
   try {
     await portfolio.create(api, body);
   } catch (error) {
-    const reply = submission.reply({ fieldErrors: { application: [PORTFOLIO.validation.createFailed, reasonOf(error)] } });
+    // A form-level error: the text itself may be fine (a 409, an outage), so Save stays usable at once.
+    const reply = submission.reply({ formErrors: [PORTFOLIO.validation.createFailed, reasonOf(error)] });
     return failed(reply, failureToast(PORTFOLIO.toasts.createFailed, error), statusOf(error));
   }
   // The list opens newest first: the new application leads it.

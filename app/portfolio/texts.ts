@@ -13,7 +13,7 @@ import { LIMIT_MESSAGES } from "../../upstream/contract/limits";
 export const PORTFOLIO = {
   title: "Portfolio",
   queryLabel: "Search the portfolio",
-  queryPlaceholder: "Search titles, abstracts, claims… (AND, OR, NOT, \"phrases\", prefix*)",
+  queryPlaceholder: "Search (AND, OR, NOT, \"phrase\", prefix*)",
   portfolioLabel: "Portfolio:",
   publicPortfolio: "Public",
   submit: "Submit",
@@ -142,7 +142,7 @@ export const PORTFOLIO = {
   columns: {
     id: "The application's id (required; rows with the same id update the same application).",
     sourceId: "The source document's id.",
-    portfolioId: "'public' or an organization id; empty: the portfolio chosen below.",
+    portfolioId: "'public' or an organization id; empty: the portfolio chosen on this page.",
     title: "Title.",
     abstract: "Abstract.",
     claims: "Claims.",

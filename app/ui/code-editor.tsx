@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useHydrated } from "./hydrated";
 
 /** What a code editor (Monaco, loaded on the client) is given by `CodeEditor`. */
@@ -48,7 +48,13 @@ export function CodeEditor<P extends object = Record<never, never>>({
   const [value, setValue] = useState(defaultValue);
   const [Monaco, setMonaco] = useState<ComponentType<MonacoProps & P> | null>(null);
   const [ready, setReady] = useState(false);
+  const hiddenRef = useRef<HTMLInputElement>(null);
   useEffect(() => setValue(defaultValue), [defaultValue]);
+  // Monaco's edits reach the hidden field without an input event of its own: send one, so the form's validation
+  // (conform listens for them) sees the text as it is now, as it does for the textarea.
+  useEffect(() => {
+    hiddenRef.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [value]);
   useEffect(() => {
     if (!hydrated) return;
     let live = true;
@@ -85,7 +91,7 @@ export function CodeEditor<P extends object = Record<never, never>>({
         </div>
       ) : null}
       {Monaco && ready ? (
-        <input type="hidden" name={name} value={value} />
+        <input ref={hiddenRef} type="hidden" name={name} value={value} />
       ) : (
         <textarea
           id={id}

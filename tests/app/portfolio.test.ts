@@ -66,7 +66,7 @@ describe("portfolio screens", () => {
     const again = await admin.post(ADD, { application: JSON.stringify({ id }) });
     expect(again.status).toBe(409);
     const body = (await again.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
-    expect(body.error.application?.[0]).toBe(V.createFailed);
+    expect(body.error[""]?.[0]).toBe(V.createFailed);
     expect(body.initialValue.application).toContain(id);
   });
 
