@@ -72,6 +72,7 @@ if (config.upstreamUrl) {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     feedbackUrl: config.feedbackUrl,
+    portfolioDemo: config.portfolioDemo,
     sso: sso
       ? {
           serviceSecret: sso.serviceSecret,

@@ -1,13 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
-import { DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextField } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
 import { useSchemaForm } from "../ui/schema-form";
 import type { ResultRow } from "./search.server";
@@ -75,43 +70,16 @@ export function ActionDialog({
   );
 }
 
+/** A number typed as text (conform's zod parser reads it; empty: none): the kit's text field. */
 function NumberField({ meta, label, hint }: { meta: FieldMetadata<number | null | undefined>; label: string; hint?: string }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(meta, { type: "text", ariaDescribedBy: hintId });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <FirstErrorFocus meta={meta}>{(autoFocus) => <input key={key} {...props} inputMode="decimal" autoComplete="off" autoFocus={autoFocus} />}</FirstErrorFocus>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-function TextInput({
-  meta,
-  label,
-  maxLength,
-  autoFocus,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  maxLength?: number;
-  autoFocus?: boolean;
-}) {
-  const { key, ...props } = getInputProps(meta, { type: "text" });
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <FirstErrorFocus meta={meta}>
-        {(first) => <input key={key} {...props} maxLength={maxLength} autoComplete="off" autoFocus={first || autoFocus} />}
-      </FirstErrorFocus>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    <TextField
+      meta={meta as unknown as FieldMetadata<string | undefined>}
+      label={label}
+      hint={hint}
+      inputMode="decimal"
+      autoComplete="off"
+    />
   );
 }
 
@@ -132,18 +100,6 @@ function TextArea({ meta, label, rows = 3, hint }: { meta: FieldMetadata<string 
   );
 }
 
-function Checkbox({ meta, label }: { meta: FieldMetadata<boolean | undefined>; label: string }) {
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
-  return (
-    <div className="field field-checkbox">
-      <label>
-        <input key={key} {...props} />
-        {label}
-      </label>
-    </div>
-  );
-}
-
 /** The add-tag form (spec 2 §5): tag (non-empty, new, no comma or semicolon) and score (default 0). */
 export function AddTagForm({ row, actionData, cancel }: { row: ResultRow; actionData: unknown; cancel: ReactNode }) {
   const A = PORTFOLIO.addTag;
@@ -157,7 +113,7 @@ export function AddTagForm({ row, actionData, cancel }: { row: ResultRow; action
     <Form method="post" {...getFormProps(form)} className="dialog-form" preventScrollReset>
       <input type="hidden" name="intent" value="addTag" />
       <input type="hidden" name="applicationId" value={row.id} />
-      <TextInput meta={fields.tag} label={A.tag} maxLength={APPLICATION_LIMITS.tag} autoFocus />
+      <TextField meta={fields.tag} label={A.tag} maxLength={APPLICATION_LIMITS.tag} autoComplete="off" autoFocus />
       <NumberField meta={fields.score} label={A.score} hint={A.scoreHint} />
       <FormError id={form.errorId} errors={form.errors} />
       <div className="form-actions">
@@ -220,14 +176,14 @@ export function EditFieldsForm({ row, actionData, cancel }: { row: ResultRow; ac
             <fieldset key={product.key} className="product-row">
               <legend>{E.product(index + 1)}</legend>
               <div className="product-grid">
-                <TextInput meta={p.name} label={P.name} maxLength={APPLICATION_LIMITS.productText} />
-                <TextInput meta={p.company} label={P.company} maxLength={APPLICATION_LIMITS.productText} />
-                <TextInput meta={p.ultimateParentCompany} label={P.ultimateParentCompany} maxLength={APPLICATION_LIMITS.productText} />
+                <TextField meta={p.name} label={P.name} maxLength={APPLICATION_LIMITS.productText} autoComplete="off" />
+                <TextField meta={p.company} label={P.company} maxLength={APPLICATION_LIMITS.productText} autoComplete="off" />
+                <TextField meta={p.ultimateParentCompany} label={P.ultimateParentCompany} maxLength={APPLICATION_LIMITS.productText} autoComplete="off" />
                 <NumberField meta={p.score} label={P.score} />
                 <NumberField meta={p.source} label={P.source} />
                 <div className="product-flags">
-                  <Checkbox meta={p.isInternal} label={P.isInternal} />
-                  <Checkbox meta={p.isCompetitor} label={P.isCompetitor} />
+                  <CheckboxField meta={p.isInternal} label={P.isInternal} />
+                  <CheckboxField meta={p.isCompetitor} label={P.isCompetitor} />
                 </div>
               </div>
               <TextArea meta={p.summary} label={P.summary} rows={2} />

@@ -40,8 +40,8 @@ function Progress({ job }: { job: Job }) {
       <h2 id="import-progress-title">{I.progressTitle}</h2>
       <progress
         className="progress"
-        max={job.total ?? undefined}
-        value={running ? job.processed : (job.total ?? job.processed)}
+        max={1}
+        value={running ? (job.progress ?? 0) : 1}
         aria-labelledby="import-progress-title"
       />
       <p role="status" aria-live="polite">

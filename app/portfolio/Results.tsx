@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { useHydrated } from "../ui/hydrated";
-import { LIST_TEXTS } from "../ui/list";
+import { Pagination } from "../ui/list";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import type { ResultRow } from "./search.server";
 import { PORTFOLIO } from "./texts";
@@ -262,36 +262,17 @@ export function RemoveTagDialog({
 }
 
 /**
- * First, Previous, "Page n of m", Next, Last over `from` (spec 2 §2: `from` in the URL). Only the first 10,000 results
- * can be paged through (the engine's result window), as with Elasticsearch.
+ * The kit's pagination over `from` (spec 2 §2: `from` in the URL). Only the first 10,000 results can be paged through
+ * (the engine's result window, as with Elasticsearch); every page size divides it, so the last page ends inside it.
  */
 export function FromPagination({ params, total }: { params: PortfolioParams; total: number }) {
-  const { size, from } = params;
-  const reachable = Math.min(total, MAX_RESULT_WINDOW);
-  const pages = Math.max(1, Math.floor((reachable - 1) / size) + 1);
-  const lastFrom = Math.min((pages - 1) * size, MAX_RESULT_WINDOW - size);
-  const current = Math.floor(from / size) + 1;
-  if (pages <= 1 && from === 0) return null;
   const base = searchOnly(params);
-  const step = (to: number, label: string, rel: string | undefined, enabled: boolean) =>
-    enabled ? (
-      <Link to={portfolioUrl({ ...base, from: to })} rel={rel} className="btn btn-secondary">
-        {label}
-      </Link>
-    ) : (
-      <span className="btn btn-secondary" aria-disabled="true">
-        {label}
-      </span>
-    );
   return (
-    <nav className="pagination" aria-label="Pagination">
-      {step(0, LIST_TEXTS.first, undefined, from > 0)}
-      {step(Math.max(0, from - size), LIST_TEXTS.previous, "prev", from > 0)}
-      <span className="pagination-status" aria-current="page">
-        {LIST_TEXTS.pageOf(Math.min(current, pages), pages)}
-      </span>
-      {step(from + size, LIST_TEXTS.next, "next", from + size <= lastFrom)}
-      {step(lastFrom, LIST_TEXTS.last, undefined, from < lastFrom)}
-    </nav>
+    <Pagination
+      page={Math.floor(params.from / params.size) + 1}
+      pageSize={params.size}
+      total={Math.min(total, MAX_RESULT_WINDOW)}
+      href={(p) => portfolioUrl({ ...base, from: (p - 1) * params.size })}
+    />
   );
 }

@@ -363,6 +363,8 @@ export type ImportJob = {
   /** Data rows read so far, and in the file (known once the file is parsed: null before). */
   processed: number;
   total: number | null;
+  /** 0 … 1: the share of the file read so far. */
+  progress: number;
   /** Applications created or changed (the toast's n: 'Import completed (n applications were updated)'). */
   updated: number;
   /** The ids of the updated applications, in file order (the first 1,000). */

@@ -18,9 +18,13 @@ import { LocalFileStore } from "./lib/files";
 import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
+import { seedDemoInBackground } from "./applications/demo";
+import { portfolioRoutes } from "./applications/routes";
+import { ApplicationsStore } from "./applications/store";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { nlpRoutes } from "./nlp/routes";
+import { SqliteSearchEngine } from "./search/sqlite";
 import { specificationRoutes } from "./specifications/routes";
 import { SpecificationsStore } from "./specifications/store";
 import { suggestRoutes as tagSuggestRoutes } from "./suggest/routes";
@@ -54,6 +58,12 @@ export type UpstreamOptions = {
   tokenTtlSeconds?: number;
   /** Token `iss`; default "backoffice-upstream". */
   issuer?: string;
+  /**
+   * Portfolio demo (issue 11): on a database that never had it, add this many demo applications in the background
+   * after the start (a few milliseconds per turn of the event loop). Default 0 (none); the back office passes
+   * PORTFOLIO_DEMO (default 3000).
+   */
+  portfolioDemo?: number;
   /** Clock in ms (tests); default Date.now. */
   now?: () => number;
   /** Where errors go; default console.error. */
@@ -222,6 +232,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       authorizationRoutes({ authorizations: new AuthorizationStore(db, now), requireAuth }),
     );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
+    // Portfolio (issue 11): search engine, applications, CSV import/export, reindex.
+    const applications = new ApplicationsStore(db, now);
+    const portfolio = portfolioRoutes({ db, store: applications, engine: new SqliteSearchEngine(db), requireAuth, now, log });
+    app.route("/api/search", portfolio.search);
+    app.route("/api/applications", portfolio.applications);
+    app.route("/api/portfolio", portfolio.portfolio);
+    app.route("/api/patent-search", portfolio.vectors);
+    const stopDemo = seedDemoInBackground(db, { count: options.portfolioDemo ?? 0, now, log });
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {
@@ -241,6 +259,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       close: () => {
         if (closed) return;
         closed = true;
+        stopDemo();
         db.close();
       },
     };

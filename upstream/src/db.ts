@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { PORTFOLIO_SCHEMA } from "./applications/schema";
 
 export type Db = Database.Database;
 
@@ -161,6 +162,12 @@ export const MIGRATIONS: readonly Migration[] = [
         expires_at integer not null -- ms since the epoch
       );
       create index files_expires_at on files (expires_at);`,
+  },
+  {
+    id: "060_portfolio",
+    // Issue 11: portfolio applications, their tags, the tag and portfolio counts, the full-text index. See
+    // upstream/src/applications/schema.ts (the SQL lives there, with the portfolio code).
+    sql: PORTFOLIO_SCHEMA,
   },
 ];
 

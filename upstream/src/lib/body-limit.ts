@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_SCRIPT_BYTES } from "../../contract/bots";
 import { MAX_FILE_BYTES } from "../../contract/files";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
+import { CSV_IMPORT_LIMITS } from "../../contract/portfolio-constants";
 import { HttpError, type AppEnv } from "./http";
 
 const MB = 1024 * 1024;
@@ -20,6 +21,8 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
   { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
+  // A portfolio CSV import (issue 11): the file as base64 inside JSON, plus the portfolio id.
+  { path: /^\/api\/applications\/csv\/?$/, bytes: Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024, what: "a CSV file" },
 ];
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
