@@ -73,6 +73,7 @@ if (config.upstreamUrl) {
     adminPassword: config.adminPassword,
     feedbackUrl: config.feedbackUrl,
     queues: config.queues, // issue 13
+    portfolioDemo: config.portfolioDemo,
     sso: sso
       ? {
           serviceSecret: sso.serviceSecret,

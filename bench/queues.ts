@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../upstream/src/db";
-import { OfficeRecordsSink } from "../upstream/src/dispatcher/portfolio-sink";
+import { ApplicationsSink } from "../upstream/src/applications/office-sink";
+import { ApplicationsStore } from "../upstream/src/applications/store";
+import { ApplicationCreate } from "../upstream/contract/portfolio";
 import { processingHandler } from "../upstream/src/dispatcher/services";
 import { PatentOffice } from "../upstream/src/patent-office/adapter";
 import { startFakeOffice } from "../upstream/src/patent-office/fake-server";
@@ -61,9 +63,12 @@ async function throughput(concurrency: number, jobs = 2000) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-worker-bench-"));
   const db = openDatabase(dataDir);
   try {
+    // The applications are in the portfolio, so each job is a fetch and a portfolio write (and its reindex).
+    const store = new ApplicationsStore(db, Date.now);
+    for (const a of applications) store.create(ApplicationCreate.parse({ id: a.applicationNumber, title: "Before" }), null);
     const q = new SqliteJobQueue(db);
     const po = new PatentOffice({ baseUrl: office.url, apiKey: office.apiKey }, () => ({ requestTimeoutMs: 10_000, tooManyRequestsDelayMs: 1000 }));
-    const worker = new QueueWorker({ queue: "processing", jobs: q, concurrency, pollMs: 50, handler: processingHandler({ office: po, sink: new OfficeRecordsSink(db, Date.now) }) });
+    const worker = new QueueWorker({ queue: "processing", jobs: q, concurrency, pollMs: 50, handler: processingHandler({ office: po, sink: new ApplicationsSink(db, store) }) });
     q.enqueue("processing", applications.map((a) => ({ id: a.applicationNumber })));
     const t = performance.now();
     worker.start();

@@ -26,6 +26,13 @@ test("processing: schedule pasted ids, watch them complete or fail, inspect, req
   await expect(page.getByRole("checkbox", { name: "Failed" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Completed" })).not.toBeChecked();
 
+  // Processing updates portfolio applications: 16123456 is made one (the other project may have made it already: 409).
+  const made = await page.request.post("/portfolio/add", {
+    form: { application: JSON.stringify({ id: "16123456", title: "Before the office" }) },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect([302, 409]).toContain(made.status());
   await page.getByLabel("Applications to schedule").fill("Please add 16123456, PCTUS2024054321 and 16000404 (again: 16123456).");
   if (!js()) await page.getByRole("button", { name: "Show ids" }).click();
   await expect(page.getByText("3 application ids found:")).toBeVisible();

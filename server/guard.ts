@@ -15,6 +15,7 @@ import { MAX_TEMPLATE_BYTES } from "../upstream/contract/templates";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
+import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
 
 const MB = 1024 * 1024;
 
@@ -57,6 +58,12 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
   { path: /^\/forms\/(create|[^/]+\/edit)\/?$/, bytes: MAX_TEMPLATE_BYTES + MAX_MODEL_BYTES + 1 * MB, what: "A form upload" },
   // A template-storage backup to import.
   { path: /^\/administration\/template-storage\/?$/, bytes: MAX_BACKUP_BYTES + 1 * MB, what: "A backup upload" },
+  {
+    // The portfolio's CSV import (multipart, issue 11): a file of CSV_IMPORT_LIMITS.bytes plus the form's fields.
+    path: /^\/portfolio\/import\/?$/,
+    bytes: CSV_IMPORT_LIMITS.bytes + 1 * MB,
+    what: "A portfolio CSV import",
+  },
 ];
 
 /** Cross-site by design: the SAML IdP posts the assertion here (it has its own InResponseTo and replay checks). */

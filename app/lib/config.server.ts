@@ -24,6 +24,8 @@ const Env = z.object({
   ),
   ADMIN_PASSWORD: optional(z.string().min(6, { message: "must be at least 6 characters long" })),
   FEEDBACK_URL: optional(z.string().url({ message: "must be a URL" })),
+  // Issue 11: demo portfolio applications added on a fresh database's first start (0: none).
+  PORTFOLIO_DEMO: optional(z.coerce.number().int().min(0).max(100_000)).transform((v) => v ?? 3000),
   COOKIE_SECURE: optional(z.enum(["true", "false"])),
   TRUST_PROXY: optional(z.string()),
   LOG_REQUESTS: optional(z.enum(["true", "false"])),
@@ -92,6 +94,8 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   feedbackUrl: string | undefined;
+  /** Demo portfolio applications seeded in the background on a fresh database's first start (0: none). */
+  portfolioDemo: number;
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logRequests: boolean;
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     feedbackUrl: e.FEEDBACK_URL,
+    portfolioDemo: e.PORTFOLIO_DEMO,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === "true" : e.NODE_ENV !== "test",

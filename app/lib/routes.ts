@@ -19,6 +19,20 @@ export type RouteEntry = {
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: "/", permission: null, nav: { label: "Overview", icon: "home" } },
+  // Portfolio (spec 2 §2, §6; issue 11): searching needs portfolio.read; tags, fields, New Application and CSV import
+  // need the `portfolio` permission (read and write), which the upstream checks again.
+  {
+    path: "/portfolio",
+    permission: "portfolio.read",
+    write: "portfolio",
+    create: "portfolio",
+    nav: { label: "Portfolio", icon: "portfolio" },
+  },
+  { path: "/portfolio/add", permission: "portfolio", write: "portfolio" },
+  { path: "/portfolio/csv", permission: "portfolio.read" },
+  { path: "/portfolio/import", permission: "portfolio", write: "portfolio" },
+  { path: "/portfolio/import/sample.csv", permission: "portfolio" },
+  { path: "/portfolio/import/:job/rejected.csv", permission: "portfolio" },
   { path: "/people", permission: "users.read", nav: { label: "People", icon: "people" } },
   { path: "/people/new", permission: "users" },
   { path: "/people/:id", permission: "users.read" },

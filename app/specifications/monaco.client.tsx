@@ -1,10 +1,9 @@
-import Editor, { loader, type Monaco } from "@monaco-editor/react";
+import type { Monaco } from "@monaco-editor/react";
 import type { editor, Position } from "monaco-editor";
 import type { HelperFunction } from "../../upstream/contract/nlp";
-import type { MonacoProps } from "./TemplateEditor";
-
-/** The copy of monaco-editor/min/vs that `scripts/copy-monaco.mjs` puts in public/: same origin, no CDN. */
-loader.config({ paths: { vs: "/monaco/vs" } });
+import type { MonacoProps } from "../ui/code-editor";
+import { MonacoEditor } from "../ui/monaco.client";
+import type { TemplateCompletions } from "./TemplateEditor";
 
 let completionsFor: { helpers: HelperFunction[]; fields: string[] } = { helpers: [], fields: [] };
 let registered = false;
@@ -48,32 +47,7 @@ function registerCompletion(monaco: Monaco) {
   });
 }
 
-export function MonacoTemplateEditor({ id, value, onChange, readOnly, label, helpers, contextFields, onReady }: MonacoProps) {
+export function MonacoTemplateEditor({ helpers, contextFields, ...props }: MonacoProps & TemplateCompletions) {
   completionsFor = { helpers, fields: contextFields };
-  return (
-    <div className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
-      <Editor
-        height="360px"
-        language="handlebars"
-        value={value}
-        onChange={(v) => onChange(v ?? "")}
-        beforeMount={registerCompletion}
-        onMount={() => onReady()}
-        loading={<p className="muted">Loading the editor…</p>}
-        options={{
-          readOnly,
-          domReadOnly: readOnly,
-          ariaLabel: label,
-          minimap: { enabled: false },
-          wordWrap: "on",
-          fontSize: 14,
-          lineHeight: 19,
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          tabSize: 2,
-          accessibilitySupport: "auto",
-        }}
-      />
-    </div>
-  );
+  return <MonacoEditor {...props} language="handlebars" beforeMount={registerCompletion} />;
 }

@@ -38,6 +38,7 @@ const PATHS = {
   shapes: "M3 13h8v8H3zm9.5-11 5.5 9.5H7zM17.5 13a4 4 0 1 1 0 8 4 4 0 0 1 0-8z",
   drawing: "M3 17.3V21h3.7l11-11-3.7-3.7zM20.7 7a1 1 0 0 0 0-1.4l-2.3-2.3a1 1 0 0 0-1.4 0L15.2 5l3.7 3.7z",
   archive: "M3 3h18v4H3zm1 5h16v13H4zm5 3v2h6v-2z",
+  portfolio: "M9 3h6a2 2 0 0 1 2 2v1h3a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3V5a2 2 0 0 1 2-2zm0 3h6V5H9zM4 8v4h16V8zm0 6v5h16v-5h-6v1h-4v-1z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

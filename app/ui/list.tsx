@@ -136,18 +136,31 @@ export function pageCount(total: number, pageSize: number): number {
  * First, Previous, "Page n of m", Next, Last: links that keep the other search params (pages are 1-based). A page
  * beyond the end is served as the last one by the loader (lib/list.server `loadPage`); shown clamped here too.
  */
-export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  href,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The address of page `p` (1-based), when the list is not paged by `page` (the portfolio pages by `from`). */
+  href?: (p: number) => string;
+}) {
   const [params] = useSearchParams();
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const current = Math.min(Math.max(1, page), pages);
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p === 1) next.delete("page");
-    else next.set("page", String(p));
-    const s = next.toString();
-    return s ? `?${s}` : "?";
-  };
+  const hrefFor =
+    href ??
+    ((p: number) => {
+      const next = new URLSearchParams(params);
+      if (p === 1) next.delete("page");
+      else next.set("page", String(p));
+      const s = next.toString();
+      return s ? `?${s}` : "?";
+    });
   const step = (to: number, label: string, rel: string | undefined, enabled: boolean) =>
     enabled ? (
       <Link to={hrefFor(to)} rel={rel} className="btn btn-secondary" preventScrollReset>

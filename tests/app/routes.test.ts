@@ -12,6 +12,7 @@ let app: TestApp;
 let adminId: string;
 let teamId: string;
 let organizationId: string;
+let importJobId = "";
 let specificationId: string;
 let messageId = "";
 let ruleId = "";
@@ -66,6 +67,12 @@ const samplePaths: Record<string, () => string> = {
   "/drawings/create": () => "/drawings/create",
   "/drawings/:id/edit": () => `/drawings/${sample.drawing}/edit`,
   "/administration/template-storage": () => "/administration/template-storage",
+  "/portfolio": () => "/portfolio",
+  "/portfolio/add": () => "/portfolio/add",
+  "/portfolio/csv": () => "/portfolio/csv",
+  "/portfolio/import": () => "/portfolio/import",
+  "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
+  "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
 };
 /** Issue 14's records (made with real files). */
 const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };
@@ -116,6 +123,13 @@ beforeAll(async () => {
   sample.forms = await withFiles("/api/forms/", { type: "docx", fileNameTemplate: "x" }, { formFile: [await officePackage("docx"), "Route.docx"] });
   const shapes = await app.context.upstream("/api/shapes/", { headers: { Authorization: `Bearer ${await app.adminToken()}` } });
   sample.shape = ((await shapes.json()) as { items: { id: string }[] }).items[0]!.id;
+  const csv = Buffer.from("id,title\nROUTE-1,Route table application\n").toString("base64");
+  const job = await app.context.upstream("/api/applications/csv?wait=true", {
+    method: "POST",
+    headers: authJson,
+    body: JSON.stringify({ csvFileData: csv }),
+  });
+  importJobId = ((await job.json()) as { id: string }).id;
 });
 afterAll(() => app.close());
 

@@ -26,6 +26,9 @@ import { LocalFileStore } from "./lib/files";
 import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
+import { seedDemoInBackground } from "./applications/demo";
+import { portfolioRoutes } from "./applications/routes";
+import { ApplicationsStore } from "./applications/store";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
@@ -37,6 +40,7 @@ import { ruleRoutes } from "./rules/routes";
 import { RulesStore } from "./rules/store";
 import { MessagesStore } from "./messages/store";
 import { nlpRoutes } from "./nlp/routes";
+import { SqliteSearchEngine } from "./search/sqlite";
 import { specificationRoutes } from "./specifications/routes";
 import { SpecificationsStore } from "./specifications/store";
 import { suggestRoutes as tagSuggestRoutes } from "./suggest/routes";
@@ -52,7 +56,8 @@ import { teamRoutes } from "./teams/routes";
 import { TeamsStore } from "./teams/store";
 // issue 13: queues, patent office, docket system
 import { dispatcherRoutes, usptoRoutes } from "./dispatcher/routes";
-import { OfficeRecordsSink, type PortfolioSink } from "./dispatcher/portfolio-sink";
+import type { PortfolioSink } from "./dispatcher/portfolio-sink";
+import { ApplicationsSink } from "./applications/office-sink";
 import { QueueRuntime } from "./dispatcher/services";
 import { QueueSettings } from "./dispatcher/settings";
 import { DocketSystem, type DocketConfig } from "./fip/adapter";
@@ -81,6 +86,12 @@ export type UpstreamOptions = {
   tokenTtlSeconds?: number;
   /** Token `iss`; default "backoffice-upstream". */
   issuer?: string;
+  /**
+   * Portfolio demo (issue 11): on a database that never had it, add this many demo applications in the background
+   * after the start (a few milliseconds per turn of the event loop). Default 0 (none); the back office passes
+   * PORTFOLIO_DEMO (default 3000).
+   */
+  portfolioDemo?: number;
   /** Clock in ms (tests); default Date.now. */
   now?: () => number;
   /** Where errors go; default console.error. */
@@ -105,7 +116,7 @@ export type QueueOptions = {
   concurrency?: number;
   /** How often the FIP feed is read (default 5 min); only with a worker. */
   fipFeedMs?: number;
-  /** Where processing writes; default the stand-in OfficeRecordsSink. issue 13: wire the applications store here. */
+  /** Where processing and USPTO downloads write; default the portfolio itself (applications/office-sink.ts). */
   portfolio?: PortfolioSink;
   /** The fetch the adapters use (tests). */
   fetch?: typeof fetch;
@@ -296,6 +307,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       authorizationRoutes({ authorizations: new AuthorizationStore(db, now), requireAuth }),
     );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
+    const applications = new ApplicationsStore(db, now);
     // Issue 13: processing and USPTO download queues, their workers and schedule; FIP sync.
     const q = options.queues ?? {};
     const jobs = new SqliteJobQueue(db, now);
@@ -305,7 +317,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const runtime = new QueueRuntime({
       jobs,
       office,
-      sink: q.portfolio ?? new OfficeRecordsSink(db, now),
+      sink: q.portfolio ?? new ApplicationsSink(db, applications),
       settings: queueSettings,
       customerNumbers: q.customerNumbers ?? [],
       concurrency: q.concurrency ?? 0,
@@ -332,6 +344,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/reports", reportRoutes({ reports: new ReportsStore(db, now), organizations, requireAuth }));
     const appSettings = new AppSettingsStore(db, now);
     app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
+    // Portfolio (issue 11): search engine, applications, CSV import/export, reindex.
+    const portfolio = portfolioRoutes({ db, store: applications, engine: new SqliteSearchEngine(db), requireAuth, now, log });
+    app.route("/api/search", portfolio.search);
+    app.route("/api/applications", portfolio.applications);
+    app.route("/api/portfolio", portfolio.portfolio);
+    app.route("/api/patent-search", portfolio.vectors);
+    const stopDemo = seedDemoInBackground(db, { count: options.portfolioDemo ?? 0, now, log });
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {
@@ -356,6 +375,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         closed = true;
         fipSync.stop();
         void runtime.stop();
+        stopDemo();
         db.close();
       },
     };

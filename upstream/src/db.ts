@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { PORTFOLIO_SCHEMA } from "./applications/schema";
 
 export type Db = Database.Database;
 
@@ -163,6 +164,12 @@ export const MIGRATIONS: readonly Migration[] = [
       create index files_expires_at on files (expires_at);`,
   },
   {
+    id: "060_portfolio",
+    // Issue 11: portfolio applications, their tags, the tag and portfolio counts, the full-text index. See
+    // upstream/src/applications/schema.ts (the SQL lives there, with the portfolio code).
+    sql: PORTFOLIO_SCHEMA,
+  },
+  {
     id: "070_templates",
     // Issue 14: Word, Visio and drawing templates, shapes (masters of Visio templates) and forms. Files are kept in the
     // upstream's file store under records/{resource}/{uuid}; their metadata (key, name, size, sha256, document
@@ -315,19 +322,6 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index fip_matters_sync on fip_matters (synchronized, updated_at);
       create index fip_matters_updated on fip_matters (updated_at);`,
-    // STAND-IN for issue 11's applications store (upstream/src/dispatcher/portfolio-sink.ts OfficeRecordsSink).
-    // Separate migration so it can be dropped at merge without touching the queue tables.
-  },
-  {
-    id: "090_office_records",
-    sql: `
-      create table office_records (
-        id text primary key, -- normalized application id (letters and digits, upper case)
-        title text not null,
-        abstract text not null,
-        claims text not null,
-        updated_at integer not null
-      );`,
   },
 ];
 

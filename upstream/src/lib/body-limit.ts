@@ -6,6 +6,7 @@ import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
 import { MAX_BACKUP_BYTES } from "../../contract/template-storage";
 import { MAX_TEMPLATE_BYTES } from "../../contract/templates";
 import { MAX_MODEL_BYTES } from "../../contract/forms";
+import { CSV_IMPORT_LIMITS } from "../../contract/portfolio-constants";
 import { HttpError, type AppEnv } from "./http";
 
 const MB = 1024 * 1024;
@@ -29,6 +30,8 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   { path: /^\/api\/forms(\/[^/]+)?\/?$/, bytes: MAX_TEMPLATE_BYTES + MAX_MODEL_BYTES + 1 * MB, what: "a form" },
   // A template-storage backup (multipart, one file part).
   { path: /^\/api\/template-storage\/import\/?$/, bytes: MAX_BACKUP_BYTES + 64 * 1024, what: "a backup" },
+  // A portfolio CSV import (issue 11): the file as base64 inside JSON, plus the portfolio id.
+  { path: /^\/api\/applications\/csv\/?$/, bytes: Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024, what: "a CSV file" },
 ];
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;

@@ -1,0 +1,99 @@
+import {
+  APPLICATION_LIMITS,
+  DEFAULT_PORTFOLIO_PAGE_SIZE,
+  MAX_RESULT_WINDOW,
+  PORTFOLIO_PAGE_SIZES,
+  PUBLIC_PORTFOLIO,
+  TAG_FORBIDDEN,
+} from "../../upstream/contract/portfolio-constants";
+import { hasForbiddenCharacters } from "../../upstream/contract/limits";
+
+/**
+ * The /portfolio URL (spec 2 §2: every choice in it): `qs` the query, `size` results per page, `from` the first
+ * result, `tags` one per chosen facet value, `portfolio` 'public' or an organization id; and the screen's own:
+ * `more=tags` (the facet's 'show more'), `addTag` / `edit` (the dialog open on an application, without JavaScript).
+ * Whatever cannot be used falls back to its default, never to an error page.
+ */
+export type PortfolioParams = {
+  qs: string;
+  size: number;
+  from: number;
+  tags: string[];
+  portfolio: string;
+  more: boolean;
+  addTag: string | null;
+  edit: string | null;
+};
+
+/** Parameters that only change what the page shows, not what it searches: no new search for them. */
+export const VIEW_PARAMS = ["more", "addTag", "edit"] as const;
+
+const oneLine = (value: string | null, max: number) => {
+  const v = (value ?? "").trim();
+  return v.length <= max && !hasForbiddenCharacters(v) ? v : "";
+};
+
+export function parsePortfolioParams(search: URLSearchParams): PortfolioParams {
+  const sizeParam = Number(search.get("size"));
+  const size = (PORTFOLIO_PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PORTFOLIO_PAGE_SIZE;
+  const fromParam = Number(search.get("from"));
+  const maxFrom = MAX_RESULT_WINDOW - size;
+  const from = Number.isInteger(fromParam) && fromParam > 0 ? Math.min(fromParam, maxFrom) : 0;
+  const tags: string[] = [];
+  for (const raw of search.getAll("tags")) {
+    const tag = oneLine(raw, APPLICATION_LIMITS.tag);
+    if (tag && !TAG_FORBIDDEN.test(tag) && !tags.includes(tag) && tags.length < APPLICATION_LIMITS.tagFilters) {
+      tags.push(tag);
+    }
+  }
+  return {
+    qs: oneLine(search.get("qs"), APPLICATION_LIMITS.query),
+    size,
+    from,
+    tags,
+    portfolio: oneLine(search.get("portfolio"), APPLICATION_LIMITS.id) || PUBLIC_PORTFOLIO,
+    more: search.get("more") === "tags",
+    addTag: oneLine(search.get("addTag"), APPLICATION_LIMITS.id) || null,
+    edit: oneLine(search.get("edit"), APPLICATION_LIMITS.id) || null,
+  };
+}
+
+/** The URL of /portfolio with `params` (defaults left out, so URLs stay short and shareable). */
+export function portfolioUrl(params: Partial<PortfolioParams>, path = "/portfolio"): string {
+  const search = portfolioSearch(params);
+  const s = search.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export function portfolioSearch(params: Partial<PortfolioParams>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.qs) search.set("qs", params.qs);
+  if (params.portfolio && params.portfolio !== PUBLIC_PORTFOLIO) search.set("portfolio", params.portfolio);
+  for (const tag of params.tags ?? []) search.append("tags", tag);
+  if (params.size && params.size !== DEFAULT_PORTFOLIO_PAGE_SIZE) search.set("size", String(params.size));
+  if (params.from) search.set("from", String(params.from));
+  if (params.more) search.set("more", "tags");
+  if (params.addTag) search.set("addTag", params.addTag);
+  if (params.edit) search.set("edit", params.edit);
+  return search;
+}
+
+/** The search part only (what a dialog closes back to, what an export exports). */
+export const searchOnly = (p: PortfolioParams): PortfolioParams => ({ ...p, addTag: null, edit: null });
+
+/**
+ * True for a GET navigation within /portfolio that changes only VIEW_PARAMS (a dialog opened or closed, 'show more'):
+ * the results on screen are still the answer, so the loader need not search again.
+ */
+export function onlyViewChanged(args: { currentUrl: URL; nextUrl: URL; formMethod?: string; actionResult?: unknown }) {
+  if (args.formMethod && args.formMethod.toUpperCase() !== "GET") return false;
+  if (args.actionResult !== undefined) return false;
+  if (args.currentUrl.pathname !== args.nextUrl.pathname) return false;
+  const strip = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const name of VIEW_PARAMS) search.delete(name);
+    search.sort();
+    return search.toString();
+  };
+  return strip(args.currentUrl) === strip(args.nextUrl) && args.currentUrl.search !== args.nextUrl.search;
+}

@@ -1,0 +1,49 @@
+import Editor, { loader, type BeforeMount } from "@monaco-editor/react";
+import type { MonacoProps } from "./code-editor";
+
+/** The copy of monaco-editor/min/vs that `scripts/copy-monaco.mjs` puts in public/: same origin, no CDN. */
+loader.config({ paths: { vs: "/monaco/vs" } });
+
+/** Monaco with the back office's options, in `language`; imported only by `CodeEditor`'s `load` (client side). */
+export function MonacoEditor({
+  id,
+  value,
+  onChange,
+  readOnly,
+  label,
+  onReady,
+  language,
+  beforeMount,
+}: MonacoProps & { language: string; beforeMount?: BeforeMount }) {
+  return (
+    <div className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
+      <Editor
+        height="360px"
+        language={language}
+        value={value}
+        onChange={(v) => onChange(v ?? "")}
+        beforeMount={beforeMount}
+        onMount={() => onReady()}
+        loading={<p className="muted">Loading the editor…</p>}
+        options={{
+          readOnly,
+          domReadOnly: readOnly,
+          ariaLabel: label,
+          minimap: { enabled: false },
+          wordWrap: "on",
+          fontSize: 14,
+          lineHeight: 19,
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          tabSize: 2,
+          accessibilitySupport: "auto",
+        }}
+      />
+    </div>
+  );
+}
+
+/** JSON in Monaco (the portfolio's New Application). */
+export function MonacoJsonEditor(props: MonacoProps) {
+  return <MonacoEditor {...props} language="json" />;
+}

@@ -1,0 +1,139 @@
+/**
+ * The portfolio's constants and messages (spec 2 §5, §8, §9), defined once and free of zod so a route module that
+ * only needs a text or a page size does not ship zod to the browser. Re-exported by `portfolio.ts`.
+ */
+
+/** 'public' is the built-in portfolio (spec 2 §3); any other portfolio id is an organization id. */
+export const PUBLIC_PORTFOLIO = "public";
+
+/** Results per page of /portfolio (spec 2 §9): 50, 100, 250, 500; default 250; `from` defaults to 0. */
+export const PORTFOLIO_PAGE_SIZES = [50, 100, 250, 500] as const;
+export const DEFAULT_PORTFOLIO_PAGE_SIZE = 250;
+/** `GET /api/search/csv` size (spec 2 §9). Also the most rows one export holds. */
+export const CSV_DOWNLOAD_SIZE = 10_000;
+/** `POST /api/search/advanced` defaults (spec 2 §7, §9: categorization default size 10, from 0). */
+export const ADVANCED_DEFAULT_SIZE = 10;
+/** The most hits one advanced search page returns (`size`). */
+export const ADVANCED_MAX_SIZE = 1_000;
+/** `from + size` may not go past this (Elasticsearch's `index.max_result_window`). */
+export const MAX_RESULT_WINDOW = 10_000;
+/** Facet groups show 10 values, then 'show more' (spec 2 §2). */
+export const FACET_VISIBLE_VALUES = 10;
+/** How many tag buckets `GET /api/search` answers in `aggs.tags` (the facet's 'show more' reveals them). */
+export const FACET_MAX_VALUES = 100;
+
+/** Bounds of an application's fields (characters) and lists. */
+export const APPLICATION_LIMITS = {
+  id: 100,
+  sourceId: 200,
+  title: 2_000,
+  abstract: 20_000,
+  claims: 200_000,
+  specification: 500_000,
+  aiSummary: 50_000,
+  /** One product's text fields. */
+  productText: 500,
+  productLongText: 10_000,
+  products: 100,
+  tags: 200,
+  /** One tag name (contract TEXT_LIMITS.tag). */
+  tag: 100,
+  /** The search text (`query` of GET /api/search). */
+  query: 2_000,
+  /** Tags one search may filter on (repeated `tags`). */
+  tagFilters: 20,
+} as const;
+
+/** CSV import bounds (the upstream reads the file in chunks; see upstream/README.md "Portfolio"). */
+export const CSV_IMPORT_LIMITS = {
+  /** Decoded CSV bytes. The JSON body may be 4/3 of this (base64) plus a little. */
+  bytes: 50 * 1024 * 1024,
+  /** Data rows (the header line not counted). */
+  rows: 200_000,
+  /** Rejected rows listed in a report; `rejectedTotal` counts them all. */
+  reportedRejections: 10_000,
+} as const;
+
+/**
+ * The CSV columns, in export order. Import needs `id`; every other column is optional and, when present, replaces
+ * that field (an empty cell clears it; `tags` adds or re-scores, never removes). Header names are case-insensitive.
+ * - `tags`: `name:score;name:score` (score optional, default 0; a name holds no comma, semicolon or colon).
+ * - `products`: a JSON array of products (every §3 product field).
+ * - `broadScore`, `detectableScore`: numbers or empty.
+ * - `portfolioId`: 'public' or an organization id; empty or absent: the import's portfolio.
+ */
+export const CSV_COLUMNS = [
+  "id",
+  "sourceId",
+  "portfolioId",
+  "title",
+  "abstract",
+  "claims",
+  "specification",
+  "aiSummary",
+  "products",
+  "broadScore",
+  "detectableScore",
+  "tags",
+  "createdAt",
+  "updatedAt",
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Messages of the application and tag rules (spec 2 §5) and the portfolio's toasts (spec 2 §8), verbatim. */
+export const PORTFOLIO_MESSAGES = {
+  /** Editing tags or fields of an unknown id (spec 2 §5). The upstream's 404 message starts with it. */
+  notFound: "Unable to find application with id",
+  /** Application creation (spec 2 §5). */
+  createFailed: "Failed to save application. Check your input and try again.",
+  idRequired: "Id is required",
+  /** Add-tag form rules (spec 2 §5); the texts are ours, the rules the spec's. */
+  tagRequired: "Tag is required",
+  tagExists: "The application already has this tag",
+  tagSeparators: "A tag cannot contain a comma or a semicolon",
+  scoreNumber: "Score must be a number",
+  /** Toasts (spec 2 §8). */
+  importFailed: "Import failed",
+  removeTagFailed: "Remove tag failed",
+  addTagFailed: "Add Tag failed",
+  tryAgain: "Please, try again later or contact our development team.",
+  importCompleted: (n: number) => `Import completed (${n} applications were updated)`,
+  removeTagCompleted: "Remove Tag completed",
+  addTagCompleted: "Add Tag completed",
+  editFieldsCompleted: "Edit fields completed",
+  /** The upstream has no such call yet (the prompt-chain work owns it). */
+  vectorsNotImplemented: "Deleting application vectors is not available yet.",
+} as const;
+
+/** The 404 message for application `id`. */
+export const applicationNotFound = (id: string) => `${PORTFOLIO_MESSAGES.notFound} ${id}`;
+
+/** Characters a tag name may not hold (spec 2 §5: no comma or semicolon). */
+export const TAG_FORBIDDEN = /[,;]/;
+
+/**
+ * The add-tag form's rules (spec 2 §5): non-empty, not already on the application, no comma or semicolon. Null when
+ * the tag may be added. (The upstream itself, per spec 2 §4, replaces the score of an existing tag instead.)
+ */
+export function tagProblem(tag: string, existing: readonly string[] = []): string | null {
+  const name = tag.trim();
+  if (!name) return PORTFOLIO_MESSAGES.tagRequired;
+  if (TAG_FORBIDDEN.test(name)) return PORTFOLIO_MESSAGES.tagSeparators;
+  if (name.length > APPLICATION_LIMITS.tag) return `Tag must be at most ${APPLICATION_LIMITS.tag} characters.`;
+  if (existing.includes(name)) return PORTFOLIO_MESSAGES.tagExists;
+  return null;
+}
+
+/** The sample of the 'New Application' JSON editor (spec 2 §2: an id and two tags). */
+export const NEW_APPLICATION_SAMPLE = {
+  id: "US20240123456A1",
+  title: "",
+  tags: [
+    { name: "wireless", score: 0 },
+    { name: "battery", score: 0 },
+  ],
+};
+
+/** Default highlight tags (Elasticsearch's). Fragments are HTML-escaped text with these around each match. */
+export const DEFAULT_PRE_TAG = "<em>";
+export const DEFAULT_POST_TAG = "</em>";

@@ -1,0 +1,32 @@
+/**
+ * The search engine behind /api/search (issue 11). The routes speak only to this interface with the Elasticsearch
+ * DSL subset of the contract, so an OpenSearch/Elasticsearch backend can implement it unchanged (pass the body
+ * through, map the answer); the embedded one is SQLite FTS5 (sqlite.ts).
+ */
+import type { Application, SearchResponse } from "../../contract/portfolio";
+
+export type SearchScope = {
+  /** Only this portfolio ('public' or an organization id); every portfolio when absent. */
+  portfolioId?: string;
+  /** `list`: hits without claims and specification (GET /api/search); `all` (default): every field. */
+  hitFields?: "list" | "all";
+  /** Bound of `size` (default ADVANCED_MAX_SIZE) and its default when the body has none (default 10). */
+  maxSize?: number;
+  defaultSize?: number;
+};
+
+export type ReindexProgress = (processed: number, total: number) => void;
+
+export interface SearchEngine {
+  /** Runs a DSL body. Throws QueryError (→ 400 naming the clause and its JSON path) outside the subset. */
+  search(body: unknown, scope: SearchScope): Promise<SearchResponse>;
+  /**
+   * Every hit of `body` in its order, up to `limit`, in batches of whole applications: the CSV export. Validates
+   * before yielding anything (a bad body throws at the first `next()`).
+   */
+  scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]>;
+  /** One application by id, every field; null when unknown. */
+  get(id: string): Promise<Application | null>;
+  /** Rebuilds the index (and the tag counts) from the stored applications, reporting progress. */
+  reindex(onProgress: ReindexProgress): Promise<void>;
+}

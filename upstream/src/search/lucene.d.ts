@@ -1,0 +1,4 @@
+declare module "lucene" {
+  const lucene: { parse(query: string): unknown; toString(ast: unknown): string };
+  export default lucene;
+}

@@ -1,0 +1,452 @@
+/**
+ * The embedded search engine: SQLite FTS5 over the applications table (schema in applications/schema.ts).
+ *
+ * Compilation (docs/decisions/search-engine.md has the table): the query's top-level conjunction is split into the
+ * clauses FTS5 can express (text leaves, and tag and portfolio filters as index tokens, combined with AND / OR /
+ * NOT) — one `MATCH` ranked by bm25 with the query's column weights — and the rest (ids, ranges, pure negations,
+ * minimum_should_match above 1, a should mixing text and non-text) as SQL conditions on the joined row, where a
+ * nested text clause becomes `seq IN (SELECT rowid … MATCH …)`. Without any text clause the query runs on the
+ * table's indexes, newest first. Totals and the tag facet use the maintained counts when the query is only a
+ * portfolio (and a tag); otherwise they count the match, the facet over at most `facetSample` matching documents
+ * (flagged `partial`).
+ */
+import {
+  ADVANCED_MAX_SIZE,
+  type Application,
+  type Highlight,
+  type SearchHit,
+  type SearchResponse,
+  type TermsAggregation,
+} from "../../contract/portfolio";
+import { ALL_COLUMNS, HIT_COLUMNS, rowToApplication, type ApplicationRow } from "../applications/store";
+import type { Db } from "../db";
+import { prepared } from "../lib/collection";
+import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
+import type { ReindexProgress, SearchEngine, SearchScope } from "./engine";
+import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
+import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
+import { ftsString, portfolioToken, tagToken } from "./tokens";
+
+type Sql = { sql: string; params: unknown[] };
+
+/** The compiled query. */
+type Plan = {
+  /** One FTS5 expression every hit matches (null: no text clause at the top level). */
+  match: string | null;
+  /** Further conditions on `a` (applications), ANDed. */
+  where: Sql[];
+  /** The top-level positive clauses, for the counts shortcuts. */
+  positives: Node[];
+  negatives: Node[];
+  /** OR of every positive text leaf: what highlight marks. */
+  highlight: string | null;
+  weights: number[];
+};
+
+const SORT_COLUMNS: Record<string, string> = {
+  id: "a.id",
+  title: "a.title",
+  broadScore: "a.broad_score",
+  detectableScore: "a.detectable_score",
+  createdAt: "a.created_at",
+  updatedAt: "a.updated_at",
+};
+
+const and = (parts: string[]) => (parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" AND "));
+const or = (parts: string[]) => (parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" OR "));
+
+function hasText(node: Node): boolean {
+  if (node.kind === "text") return true;
+  if (node.kind !== "bool") return false;
+  return [...node.must, ...node.filter, ...node.should].some(hasText);
+}
+
+/** The node as an FTS5 expression, or null when FTS5 cannot express it. */
+function ftsOf(node: Node): string | null {
+  switch (node.kind) {
+    case "text":
+      return node.expr;
+    case "tag":
+      return `tag_tokens : ${ftsString(tagToken(node.name))}`;
+    case "portfolio":
+      return `portfolio_token : ${ftsString(portfolioToken(node.id))}`;
+    case "bool": {
+      const msm = effectiveMsm(node);
+      const required = [...node.must, ...node.filter].filter((n) => n.kind !== "all");
+      if ([...node.must, ...node.filter].some((n) => n.kind === "none")) return null;
+      const parts: string[] = [];
+      for (const n of required) {
+        const f = ftsOf(n);
+        if (f === null) return null;
+        parts.push(f);
+      }
+      if (msm > 1) return null;
+      if (msm === 1) {
+        const alternatives: string[] = [];
+        for (const n of node.should) {
+          if (n.kind === "none") continue;
+          const f = ftsOf(n);
+          if (f === null) return null;
+          alternatives.push(f);
+        }
+        if (!alternatives.length) return null;
+        parts.push(or(alternatives));
+      }
+      if (!parts.length) return null;
+      let expr = and(parts);
+      for (const n of node.mustNot) {
+        const f = ftsOf(n);
+        if (f === null) return null;
+        expr = `(${expr}) NOT (${f})`;
+      }
+      return expr;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The node as an SQL condition on `a`. */
+function sqlOf(node: Node): Sql {
+  switch (node.kind) {
+    case "all":
+      return { sql: "1", params: [] };
+    case "none":
+      return { sql: "0", params: [] };
+    case "text":
+      return { sql: "a.seq in (select rowid from applications_fts where applications_fts match ?)", params: [node.expr] };
+    case "tag":
+      return { sql: "exists (select 1 from application_tags t where t.app_seq = a.seq and t.name = ?)", params: [node.name] };
+    case "portfolio":
+      return { sql: "a.portfolio_id = ?", params: [node.id] };
+    case "ids":
+      if (!node.values.length) return { sql: "0", params: [] };
+      return { sql: `a.${node.column} in (select value from json_each(?))`, params: [JSON.stringify(node.values)] };
+    case "range":
+      return { sql: node.bounds.map((b) => `a.${node.column} ${b.op} ?`).join(" and "), params: node.bounds.map((b) => b.value) };
+    case "bool": {
+      const parts: Sql[] = [];
+      for (const n of [...node.must, ...node.filter]) parts.push(sqlOf(n));
+      const msm = effectiveMsm(node);
+      if (msm > 0) {
+        const should = node.should.map(sqlOf);
+        parts.push({ sql: `(${should.map((s) => `coalesce((${s.sql}), 0)`).join(" + ")}) >= ${msm}`, params: should.flatMap((s) => s.params) });
+      }
+      for (const n of node.mustNot) {
+        const s = sqlOf(n);
+        parts.push({ sql: `not coalesce((${s.sql}), 0)`, params: s.params });
+      }
+      if (!parts.length) return { sql: "1", params: [] };
+      return { sql: parts.map((p) => `(${p.sql})`).join(" and "), params: parts.flatMap((p) => p.params) };
+    }
+  }
+}
+
+/** The top-level conjunction: positive clauses (ANDed) and negative ones. */
+function conjuncts(node: Node): { positives: Node[]; negatives: Node[] } {
+  if (node.kind === "all") return { positives: [], negatives: [] };
+  if (node.kind !== "bool") return { positives: [node], negatives: [] };
+  const positives: Node[] = [];
+  const negatives: Node[] = [...node.mustNot];
+  for (const n of [...node.must, ...node.filter]) {
+    const inner = conjuncts(n);
+    positives.push(...inner.positives);
+    negatives.push(...inner.negatives);
+  }
+  const msm = effectiveMsm(node);
+  if (msm === 1 && node.should.length === 1) {
+    const inner = conjuncts(node.should[0]!);
+    positives.push(...inner.positives);
+    negatives.push(...inner.negatives);
+  } else if (msm > 0) {
+    positives.push({ kind: "bool", must: [], should: node.should, mustNot: [], filter: [], msm });
+  }
+  return { positives, negatives };
+}
+
+/** Every positive text leaf (not under a must_not): what the highlighter marks. */
+function textLeaves(node: Node, out: string[] = []): string[] {
+  if (node.kind === "text") out.push(node.expr);
+  else if (node.kind === "bool") for (const n of [...node.must, ...node.filter, ...node.should]) textLeaves(n, out);
+  return out;
+}
+
+function compile(parsed: ParsedSearch, scope: SearchScope): Plan {
+  const query: Node = scope.portfolioId
+    ? { kind: "bool", must: [parsed.query], should: [], mustNot: [], filter: [{ kind: "portfolio", id: scope.portfolioId }], msm: null }
+    : parsed.query;
+  const { positives, negatives } = conjuncts(query);
+  const weights = [...TEXT_COLUMNS.map((c) => parsed.ctx.weights[c]), 0, 0];
+  const leaves = [...new Set(textLeaves(query))];
+  const highlight = leaves.length ? or(leaves) : null;
+  const where: Sql[] = [];
+  const matchParts: string[] = [];
+  const textual = positives.filter((n) => hasText(n) && ftsOf(n) !== null);
+  if (textual.length) {
+    for (const n of positives) {
+      const f = ftsOf(n);
+      if (f !== null && (hasText(n) || n.kind === "tag" || n.kind === "portfolio")) matchParts.push(f);
+      else where.push(sqlOf(n));
+    }
+  } else {
+    for (const n of positives) where.push(sqlOf(n));
+  }
+  let match = matchParts.length ? and(matchParts) : null;
+  for (const n of negatives) {
+    const f = match ? ftsOf(n) : null;
+    if (match && f !== null) match = `(${match}) NOT (${f})`;
+    else {
+      const s = sqlOf(n);
+      where.push({ sql: `not coalesce((${s.sql}), 0)`, params: s.params });
+    }
+  }
+  return { match, where, positives, negatives, highlight, weights };
+}
+
+function orderBy(plan: Plan, sort: SortKey[] | null): { sql: string; needsRow: boolean; scored: boolean } {
+  const keys = sort ?? [{ field: "_score", order: "desc" }];
+  const parts: string[] = [];
+  let needsRow = false;
+  let scored = false;
+  for (const key of keys) {
+    if (key.field === "_score") {
+      if (!plan.match) continue;
+      scored = true;
+      parts.push(key.order === "desc" ? "s asc" : "s desc");
+    } else {
+      needsRow = true;
+      const column = SORT_COLUMNS[key.field]!;
+      parts.push(key.order === "desc" ? `${column} desc` : `${column} is null, ${column} asc`);
+    }
+  }
+  parts.push(plan.match ? "applications_fts.rowid desc" : "a.seq desc");
+  return { sql: parts.join(", "), needsRow, scored };
+}
+
+export type SqliteEngineOptions = {
+  /** The facet counts at most this many matching documents (then `partial`). Default 20,000. */
+  facetSample?: number;
+  /** Rows per step of reindex. Default 2,000. */
+  reindexBatch?: number;
+};
+
+export class SqliteSearchEngine implements SearchEngine {
+  private readonly facetSample: number;
+  private readonly reindexBatch: number;
+
+  constructor(
+    private readonly db: Db,
+    options: SqliteEngineOptions = {},
+  ) {
+    this.facetSample = options.facetSample ?? 20_000;
+    this.reindexBatch = options.reindexBatch ?? 2_000;
+  }
+
+  async search(body: unknown, scope: SearchScope): Promise<SearchResponse> {
+    return this.searchSync(body, scope);
+  }
+
+  /** The synchronous search (the engine is in process; the bench calls this too). */
+  searchSync(body: unknown, scope: SearchScope): SearchResponse {
+    const started = performance.now();
+    const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
+    const plan = compile(parsed, scope);
+    const seqs = parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
+    const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
+    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight) : new Map<number, Highlight>();
+    const total = this.total(plan);
+    const aggs: Record<string, TermsAggregation> = {};
+    if (parsed.aggs.length) {
+      const facet = this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size)));
+      for (const agg of parsed.aggs) aggs[agg.name] = this.cut(facet, agg.size);
+    }
+    const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
+      const app = hits.get(seq);
+      if (!app) return [];
+      const hit = { ...app, score: s === null ? null : Math.round(-s * 1e6) / 1e6, highlight: highlights.get(seq) ?? {} } as SearchHit;
+      if (scope.hitFields === "list") {
+        delete hit.claims;
+        delete hit.specification;
+      }
+      return [parsed.source ? pickFields(hit, parsed.source) : hit];
+    });
+    return { data, total, aggs, took: Math.round(performance.now() - started) };
+  }
+
+  async *scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]> {
+    const parsed = parseSearchBody(body, { maxSize: limit, defaultSize: limit });
+    const plan = compile(parsed, scope);
+    const seqs = this.page(plan, parsed.sort, Math.min(parsed.size, limit), parsed.from).map((s) => s.seq);
+    for (let i = 0; i < seqs.length; i += 500) {
+      const chunk = seqs.slice(i, i + 500);
+      const apps = this.hydrate(chunk.map((seq) => ({ seq })), ALL_COLUMNS);
+      yield chunk.flatMap((seq) => (apps.has(seq) ? [apps.get(seq)!] : []));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async get(id: string): Promise<Application | null> {
+    const row = prepared(this.db, `select ${ALL_COLUMNS} from applications where id = ?`).get(id) as ApplicationRow | undefined;
+    return row ? rowToApplication(row) : null;
+  }
+
+  async reindex(onProgress: ReindexProgress): Promise<void> {
+    const total = (prepared(this.db, "select count(*) as n from applications").get() as { n: number }).n;
+    // Rows added while this runs are indexed by the triggers: stop at today's last one (writers wait: see routes).
+    const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
+    onProgress(0, total);
+    this.db.exec("insert into applications_fts (applications_fts) values ('delete-all')");
+    const bound = prepared(this.db, "select max(seq) as hi, count(*) as n from (select seq from applications where seq > ? and seq <= ? order by seq limit ?)");
+    const step = prepared(
+      this.db,
+      `insert into applications_fts (rowid, title, abstract, claims, specification, ai_text, products_text, tag_tokens, portfolio_token)
+       select seq, title, abstract, claims, specification, ai_text, products_text, tag_tokens, portfolio_token
+       from applications where seq > ? and seq <= ?`,
+    );
+    let last = 0;
+    let done = 0;
+    for (;;) {
+      const { hi, n } = bound.get(last, end, this.reindexBatch) as { hi: number | null; n: number };
+      if (hi === null || n === 0) break;
+      this.db.transaction(() => step.run(last, hi))();
+      last = hi;
+      done += n;
+      onProgress(Math.min(done, total), total);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.db.transaction(() => {
+      this.db.exec("delete from tag_counts");
+      this.db.exec("insert into tag_counts (portfolio_id, name, count) select portfolio_id, name, count(*) from application_tags group by portfolio_id, name");
+      this.db.exec("delete from portfolio_counts");
+      this.db.exec("insert into portfolio_counts (portfolio_id, count) select portfolio_id, count(*) from applications group by portfolio_id");
+    })();
+    onProgress(total, total);
+  }
+
+  // ------------------------------------------------------------------------------------------------- internals
+
+  private source(plan: Plan, select: string, needsRow: boolean, scored: boolean): Sql {
+    const where = plan.where.map((w) => w.sql);
+    const params = plan.where.flatMap((w) => w.params);
+    if (plan.match) {
+      const score = scored ? `, bm25(applications_fts, ${plan.weights.join(", ")}) as s` : ", null as s";
+      const join = needsRow || where.length ? " join applications a on a.seq = applications_fts.rowid" : "";
+      return {
+        sql: `select ${select}${score} from applications_fts${join} where applications_fts match ?${where.map((w) => ` and (${w})`).join("")}`,
+        params: [plan.match, ...params],
+      };
+    }
+    return { sql: `select ${select}, null as s from applications a${where.length ? ` where ${where.map((w) => `(${w})`).join(" and ")}` : ""}`, params };
+  }
+
+  private page(plan: Plan, sort: SortKey[] | null, size: number, from: number): { seq: number; s: number | null }[] {
+    const order = orderBy(plan, sort);
+    const src = this.source(plan, plan.match ? "applications_fts.rowid as seq" : "a.seq as seq", order.needsRow, order.scored);
+    return prepared(this.db, `${src.sql} order by ${order.sql} limit ? offset ?`).all(...src.params, size, from) as { seq: number; s: number | null }[];
+  }
+
+  /** Only a portfolio (or every portfolio), and at most one tag, no text: the maintained counts answer. */
+  private countsOnly(plan: Plan): { portfolio: string | null; tag: string | null } | null {
+    if (plan.negatives.length || plan.match) return null;
+    let portfolio: string | null = null;
+    let tag: string | null = null;
+    for (const n of plan.positives) {
+      if (n.kind === "portfolio" && portfolio === null) portfolio = n.id;
+      else if (n.kind === "tag" && tag === null) tag = n.name;
+      else return null;
+    }
+    return { portfolio, tag };
+  }
+
+  private total(plan: Plan): number {
+    const counts = this.countsOnly(plan);
+    if (counts && counts.tag === null) {
+      const row = counts.portfolio === null
+        ? prepared(this.db, "select coalesce(sum(count), 0) as n from portfolio_counts").get()
+        : prepared(this.db, "select coalesce(sum(count), 0) as n from portfolio_counts where portfolio_id = ?").get(counts.portfolio);
+      return (row as { n: number }).n;
+    }
+    if (counts && counts.tag !== null) {
+      const row = counts.portfolio === null
+        ? prepared(this.db, "select coalesce(sum(count), 0) as n from tag_counts where name = ?").get(counts.tag)
+        : prepared(this.db, "select coalesce(sum(count), 0) as n from tag_counts where portfolio_id = ? and name = ?").get(counts.portfolio, counts.tag);
+      return (row as { n: number }).n;
+    }
+    const src = this.source(plan, "1", false, false);
+    return (prepared(this.db, `select count(*) as n from (${src.sql})`).get(...src.params) as { n: number }).n;
+  }
+
+  private facet(plan: Plan, total: number, size: number): { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number } {
+    const counts = this.countsOnly(plan);
+    if (counts && counts.tag === null) {
+      const rows = counts.portfolio === null
+        ? prepared(this.db, "select name as key, sum(count) as doc_count from tag_counts group by name order by doc_count desc, name").all()
+        : prepared(this.db, "select name as key, count as doc_count from tag_counts where portfolio_id = ? order by count desc, name").all(counts.portfolio);
+      return { buckets: rows as { key: string; doc_count: number }[], partial: false, sampled: total };
+    }
+    const src = this.source(plan, plan.match ? "applications_fts.rowid as seq" : "a.seq as seq", false, false);
+    const rows = prepared(
+      this.db,
+      `select t.name as key, count(*) as doc_count from (${src.sql} limit ?) m join application_tags t on t.app_seq = m.seq
+       group by t.name order by doc_count desc, t.name`,
+    ).all(...src.params, this.facetSample) as { key: string; doc_count: number }[];
+    void size;
+    return { buckets: rows, partial: total > this.facetSample, sampled: Math.min(total, this.facetSample) };
+  }
+
+  private cut(facet: { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number }, size: number): TermsAggregation {
+    const buckets = facet.buckets.slice(0, size);
+    const other = facet.buckets.slice(size).reduce((sum, b) => sum + b.doc_count, 0);
+    return { buckets, sum_other_doc_count: other, ...(facet.partial ? { partial: true, sampled: facet.sampled } : {}) };
+  }
+
+  private hydrate(seqs: readonly { seq: number }[], columns: string): Map<number, Application> {
+    const out = new Map<number, Application>();
+    if (!seqs.length) return out;
+    const rows = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`).all(
+      JSON.stringify(seqs.map((s) => s.seq)),
+    ) as ApplicationRow[];
+    for (const row of rows) out.set(row.seq, rowToApplication(row));
+    return out;
+  }
+
+  private highlight(plan: Plan, seqs: readonly number[], fields: readonly HighlightField[]): Map<number, Highlight> {
+    const out = new Map<number, Highlight>();
+    if (!seqs.length) return out;
+    const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
+    const marked = new Map<number, (string | null)[]>();
+    if (plan.highlight) {
+      const stmt = prepared(
+        this.db,
+        `select ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
+         from applications_fts where applications_fts match ? and rowid = ?`,
+      );
+      for (const seq of seqs) {
+        const row = stmt.get(plan.highlight, seq) as Record<string, string | null> | undefined;
+        if (row) marked.set(seq, cols.map((_, i) => row[`h${i}`] ?? null));
+      }
+    }
+    const needPlain = fields.some((f) => f.noMatchSize > 0);
+    const plainStmt = needPlain ? prepared(this.db, `select ${TEXT_COLUMNS.join(", ")} from applications where seq = ?`) : null;
+    for (const seq of seqs) {
+      const h: Highlight = {};
+      const m = marked.get(seq);
+      let plain: Record<TextColumn, string> | null = null;
+      fields.forEach((f, i) => {
+        const text = m?.[i] ?? null;
+        const hasMark = text !== null && text.includes(MARK_START);
+        if (!hasMark && f.noMatchSize > 0 && plainStmt) plain ??= plainStmt.get(seq) as Record<TextColumn, string>;
+        const fragments = fragmentsOf(hasMark ? text : null, plain?.[f.column] ?? "", f);
+        if (fragments) (h as Record<string, string[]>)[f.field] = fragments;
+      });
+      out.set(seq, h);
+    }
+    return out;
+  }
+}
+
+function pickFields(hit: SearchHit, fields: Set<string>): SearchHit {
+  const out: Record<string, unknown> = { score: hit.score, highlight: hit.highlight };
+  for (const [key, value] of Object.entries(hit)) if (fields.has(key)) out[key] = value;
+  return out as SearchHit;
+}
