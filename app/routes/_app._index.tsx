@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { displayName } from "~/auth/identity";
 import { requireRoute } from "~/auth/guard.server";
-import { navigationFor } from "~/lib/routes";
+import { navigationFor } from "~/lib/navigation.server";
 import { Icon } from "~/ui/icons";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";

@@ -14,7 +14,7 @@ import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/auth/guard.server";
 import { feedbackAvailable } from "~/lib/feedback.server";
 import { readPrefs } from "~/lib/prefs.server";
-import { navigationFor } from "~/lib/routes";
+import { navigationFor } from "~/lib/navigation.server";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
 import { onlySearchChanged } from "~/ui/revalidate";
