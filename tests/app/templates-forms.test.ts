@@ -67,6 +67,16 @@ describe("forms screens (spec 2 §5, §8)", () => {
     const forged = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "docx", currentType: "docx", fileNameTemplate: "y" });
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain(FORM_MESSAGES.formFileRequired);
+    // What only the upstream sees on edit: 'Update failed' with its message and the inline text.
+    const fakeEdit = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", formFile: file(Buffer.from("nope"), "b.pdf") });
+    expect(fakeEdit.status).toBe(400);
+    const fakeHtml = await fakeEdit.text();
+    expect(fakeHtml).toContain(FORMS.toasts.updateFailed);
+    expect(fakeHtml).toContain("The file is not a valid PDF file (.pdf).");
+    expect(fakeHtml).toContain(FORMS.inline.saveFailed);
+    const editScreen = await (await admin.get(`/forms/${id}/edit`)).text();
+    expect(editScreen).toContain(`<h1>${FORMS.editTitle}</h1>`);
+    expect(editScreen).toContain(">Delete</button>");
     const docx = await officePackage("docx");
     const toWord = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "docx", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", formFile: file(docx, `Letter ${name}.docx`) });
     expect(toWord.status).toBe(302);
