@@ -3,7 +3,7 @@ import { BACKUP } from "../../app/backup/texts";
 import { FORMS } from "../../app/forms/texts";
 import { FORM_MESSAGES } from "../../upstream/contract/forms";
 import { modelXml, officePackage, pdf } from "../fixtures/office";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 
@@ -93,10 +93,7 @@ describe("forms screens (spec 2 §5, §8)", () => {
   });
 
   it("forms.read: list and edit screen read-only, no '+ new', no create", async () => {
-    const email = `forms-${uniq()}@test.local`;
-    await app.createUser(email, ["forms.read"]);
-    const reader = app.browser();
-    await reader.signIn(email, "secret-123");
+    const reader = await browserWith(app, ["forms.read"]);
     const list = await (await reader.get("/forms")).text();
     expect(list).toContain(FORMS.listTitle);
     expect(list).not.toContain(FORMS.addNew);
@@ -125,10 +122,7 @@ describe("template backup screen", () => {
     expect(page).toContain(BACKUP.toasts.imported);
     expect(page).toMatch(/Word templates: [1-9]\d*, Visio templates: \d+, Drawings: \d+, Shapes: \d+, Forms: \d+; \d+ files?/);
 
-    const email = `tpl-${uniq()}@test.local`;
-    await app.createUser(email, ["templates"]);
-    const other = app.browser();
-    await other.signIn(email, "secret-123");
+    const other = await browserWith(app, ["templates"]);
     expect((await other.get("/administration/template-storage")).status).toBe(404);
     expect((await other.get("/administration/template-storage/export")).status).toBe(404);
   });

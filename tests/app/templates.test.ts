@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_SAVE_FAILED, DRAWINGS, SHAPES, VISIO_TEMPLATES, WORD_TEMPLATES } from "../../app/templates/texts";
 import { TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
 import { officePackage } from "../fixtures/office";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 
@@ -77,10 +77,7 @@ describe("Word templates screens", () => {
     const dotx = await officePackage("dotx");
     const created = await admin.postMultipart("/documents/word/create", { intent: "save", fileTemplate: file(dotx, `Read ${uniq()}.dotx`) });
     expect(created.status).toBe(302);
-    const email = `reader-${uniq()}@test.local`;
-    await app.createUser(email, ["templates.read"]);
-    const reader = app.browser();
-    await reader.signIn(email, "secret-123");
+    const reader = await browserWith(app, ["templates.read"]);
     const list = await (await reader.get("/documents/word")).text();
     expect(list).not.toContain(WORD_TEMPLATES.addNew);
     const id = idOf(list, "/documents/word")!;
@@ -90,10 +87,7 @@ describe("Word templates screens", () => {
     expect(edit).not.toContain(">Delete<");
     expect((await reader.get("/documents/word/create")).status).toBe(404);
     expect((await reader.postMultipart(`/documents/word/${id}/edit`, { intent: "save" })).status).toBe(404);
-    const none = app.browser();
-    const other = `none-${uniq()}@test.local`;
-    await app.createUser(other, ["forms"]);
-    await none.signIn(other, "secret-123");
+    const none = await browserWith(app, ["forms"]);
     expect((await none.get(`/documents/word/${id}/file`)).status).toBe(404);
   });
 });
@@ -161,10 +155,7 @@ describe("Visio templates, shapes and drawings screens", () => {
   it("drawings need templates.write to create, save and delete; templates.read reads them", async () => {
     const created = await admin.postMultipart("/drawings/create", { intent: "save", fileTemplate: file(await officePackage("vstx"), `Fig ${uniq()}.vstx`) });
     expect(created.status).toBe(302);
-    const email = `draw-${uniq()}@test.local`;
-    await app.createUser(email, ["templates.read"]);
-    const reader = app.browser();
-    await reader.signIn(email, "secret-123");
+    const reader = await browserWith(app, ["templates.read"]);
     const list = await (await reader.get("/drawings")).text();
     expect(list).not.toContain(DRAWINGS.addNew);
     const id = idOf(list, "/drawings")!;
