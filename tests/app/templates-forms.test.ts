@@ -39,11 +39,14 @@ describe("forms screens (spec 2 §5, §8)", () => {
     const name = `IDS ${uniq()}`;
     const formPdf = pdf(name);
     const model = modelXml("xfa");
+    const org = (await (await app.adminApi("POST", "/api/organizations", { name: `Org ${uniq()}` })).json()) as { id: string };
     const created = await admin.postMultipart("/forms/create", {
       intent: "save",
       type: "xfa",
       fileNameTemplate: "{{matter}}.pdf",
+      foreach: "inventors",
       clients: "ACME; Initech",
+      organizations: org.id,
       tags: "uspto",
       formFile: file(formPdf, `${name}.pdf`),
       modelFile: file(model, "ids.xfa"),
@@ -57,6 +60,13 @@ describe("forms screens (spec 2 §5, §8)", () => {
     expect((await bytes(await admin.get(`/forms/${id}/files/modelFile`))).equals(model)).toBe(true);
     expect((await admin.get(`/forms/${id}/files/nothing`)).status).toBe(404);
 
+    // Foreach, clients, organizations and tags as saved.
+    const stored = (await (await app.adminApi("GET", `/api/forms/${id}`)).json()) as { foreach: string; clients: string[]; organizations: string[]; tags: string[] };
+    expect(stored).toMatchObject({ foreach: "inventors", clients: ["ACME", "Initech"], organizations: [org.id], tags: ["uspto"] });
+    expect(await (await admin.get(`/forms/${id}/edit`)).text()).toMatch(new RegExp(`value="${org.id}"[^>]*checked|checked[^>]*value="${org.id}"`));
+    const unknown = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", organizations: "no-such-org" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown organization: no-such-org");
     const EDIT = `/forms/${id}/edit?_data=${encodeURIComponent("routes/_app.forms.$id.edit")}`;
     // Same type, no new files: kept.
     const kept = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y" });
