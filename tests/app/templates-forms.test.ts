@@ -26,6 +26,9 @@ describe("forms screens (spec 2 §5, §8)", () => {
     expect(wrong).toEqual({ formFile: [FORM_MESSAGES.formFileType(["pdf"])], modelFile: [FORM_MESSAGES.modelFileType(["xfdf", "xml"])] });
     const word = await errorsOf(await admin.postMultipart(CREATE, { intent: "save", type: "docx", fileNameTemplate: "x", formFile: file(pdf(), "a.pdf") }));
     expect(word).toEqual({ formFile: [FORM_MESSAGES.formFileType(["docx", "docm"])] });
+    // The name comes from the file: a file named only ".docx" has none.
+    const nameless = await errorsOf(await admin.postMultipart(CREATE, { intent: "save", type: "docx", fileNameTemplate: "x", formFile: file(await officePackage("docx"), ".docx") }));
+    expect(nameless).toEqual({ formFile: [FORM_MESSAGES.nameEmpty] });
     // What only the upstream sees: a .pdf that is not a PDF. 'Create failed' with the server's message, inline text.
     const fake = await admin.postMultipart("/forms/create", { intent: "save", type: "xfa", fileNameTemplate: "x", formFile: file(Buffer.from("nope"), "a.pdf"), modelFile: file(modelXml(), "m.xml") });
     expect(fake.status).toBe(400);
