@@ -125,6 +125,7 @@ test("Form: PDF type needs a model file; both download as uploaded; shapes come 
   // A shape is renamed on its edit screen.
   await page.getByRole("link", { name: `Edit Ring ${flow}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Shape" })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel("Name", { exact: true }).fill(`Circle ${flow}`);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast")).toContainText("Update completed");
