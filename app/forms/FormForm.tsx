@@ -183,7 +183,7 @@ export function FormForm({
         <Link to="/forms" className="btn btn-secondary">
           {FORMS.cancel}
         </Link>
-        {canWrite ? <SaveButton form={{ ...form, dirty: form.dirty || upload.pending }} label={FORMS.save} busyLabel="Saving…" intent="save" /> : null}
+        {canWrite ? <SaveButton form={{ dirty: form.dirty || upload.pending, valid: form.valid, allErrors: form.allErrors }} label={FORMS.save} busyLabel="Saving…" intent="save" /> : null}
       </div>
     </Form>
   );

@@ -20,9 +20,9 @@ const editPath = (f: { id: string }) => `/forms/${f.id}/edit`;
 
 /** The forms table: name, type, description, tags, last modification; downloads of form and model, edit. */
 export const formColumns: Column<FormRow>[] = [
-  { header: C.name, cell: (f) => <Link to={editPath(f)}>{f.name}</Link> },
+  { header: C.name, className: "name-cell", cell: (f) => <Link to={editPath(f)}>{f.name}</Link> },
   { header: C.type, cell: (f) => FORMS.types[f.type] },
-  { header: C.description, cell: (f) => f.description },
+  { header: C.description, cell: (f) => <span className="clamp">{f.description}</span> },
   { header: C.tags, cell: (f) => f.tags.join(", ") },
   { header: C.modified, cell: (f) => <span className="nowrap">{f.modified}</span> },
   {

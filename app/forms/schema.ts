@@ -9,7 +9,7 @@ import {
   type FormType,
 } from "../../upstream/contract/forms";
 import { RECORD_FILE_MESSAGES } from "../../upstream/contract/record-files";
-import { MAX_TEMPLATE_BYTES, kindOf } from "../../upstream/contract/templates";
+import { MAX_TEMPLATE_BYTES, kindOf, splitFileName } from "../../upstream/contract/templates";
 import { textList } from "../lib/form-fields";
 
 const file = z.custom<File>((v) => v instanceof File && v.size > 0).optional();
@@ -42,6 +42,7 @@ export const FormSchema = z
     if (v.formFile) {
       const accepted = formFileExtensions(type);
       if (!kindOf(v.formFile.name, accepted)) fail("formFile", FORM_MESSAGES.formFileType(accepted));
+      else if (splitFileName(v.formFile.name).name === "") fail("formFile", FORM_MESSAGES.nameEmpty);
       else if (v.formFile.size > MAX_TEMPLATE_BYTES) fail("formFile", RECORD_FILE_MESSAGES.tooLarge("Form file", MAX_TEMPLATE_BYTES));
     }
     if (isPdfFormType(type)) {

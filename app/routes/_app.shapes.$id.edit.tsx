@@ -14,7 +14,9 @@ export { shouldRevalidate } from "~/ui/editor";
 export const meta: MetaFunction = () => [{ title: "Edit Shape · Backoffice" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return editorLoader(args, shapes);
+  const loaded = await editorLoader(args, shapes);
+  // The thumbnail's address from the server module (its helpers are not in the page's JavaScript).
+  return { ...loaded, thumbnail: shapeThumbnail(loaded.id) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -22,7 +24,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditShape() {
-  const { id, record, may } = useLoaderData<typeof loader>();
+  const { id, record, may, thumbnail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -38,7 +40,7 @@ export default function EditShape() {
           tags: record?.tags ?? [],
           templateName: record?.templateName ?? "",
           master: record?.master ?? "",
-          thumbnail: shapeThumbnail(id),
+          thumbnail,
         }}
         actionData={actionData}
         canWrite={may.write}

@@ -151,7 +151,7 @@ export function TemplateForm({
           {texts.cancel}
         </Link>
         {canWrite ? (
-          <SaveButton form={{ ...form, dirty: form.dirty || upload.pending }} label={texts.save} busyLabel="Saving…" intent="save" />
+          <SaveButton form={{ dirty: form.dirty || upload.pending, valid: form.valid, allErrors: form.allErrors }} label={texts.save} busyLabel="Saving…" intent="save" />
         ) : null}
       </div>
     </Form>

@@ -25,6 +25,7 @@ export function templateColumns(texts: TemplateTexts, editPath: (id: string) => 
   return [
     {
       header: C.name,
+      className: "name-cell",
       cell: (t) => (
         <>
           <Link to={editPath(t.id)}>{t.name}</Link>

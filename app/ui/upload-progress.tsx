@@ -1,4 +1,4 @@
-import { useMatches, useNavigate } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { formatBytes } from "./file-field";
 
@@ -8,6 +8,9 @@ export const PROGRESS_FROM_BYTES = 512 * 1024;
 export const UPLOAD_TEXTS = {
   progress: (sent: number, total: number) => `Uploading… ${formatBytes(sent)} of ${formatBytes(total)}`,
   label: "Upload progress",
+  failed: "Upload failed",
+  answered: (status: number) => `The server answered ${status}.`,
+  lost: "The connection was lost.",
 } as const;
 
 type Progress = { sent: number; total: number } | null;
@@ -15,13 +18,12 @@ type Progress = { sent: number; total: number } | null;
 /**
  * Upload progress for a form posting files (progressive enhancement: without JavaScript the form posts as usual).
  * With JavaScript and a file over `PROGRESS_FROM_BYTES`, `submit` sends the same form data to the same action with
- * XMLHttpRequest (fetch has no upload progress) as a Remix data request: a redirect is followed with the router (the
- * flash toast is read by the page it lands on), any other answer becomes the form's `actionData` (`result`).
+ * XMLHttpRequest (fetch has no upload progress) as a Remix data request: a redirect is followed as a document load
+ * (the flash toast is read by the page it lands on), any other answer becomes the form's `actionData` (`result`).
  * Call `submit(event, formData)` from conform's `onSubmit` once the form is valid.
  */
 export function useUploadProgress() {
   const matches = useMatches();
-  const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress>(null);
   const [result, setResult] = useState<unknown>(undefined);
   const routeId = matches[matches.length - 1]?.id ?? "";
@@ -43,18 +45,20 @@ export function useUploadProgress() {
       setProgress(null);
       const redirect = xhr.getResponseHeader("X-Remix-Redirect");
       if (redirect) {
-        navigate(redirect);
+        // A document load (not the router): the root loader reads the flash toast the action set, as after a post
+        // without JavaScript (a client navigation would not re-run it).
+        window.location.assign(redirect);
         return;
       }
       try {
         setResult(JSON.parse(xhr.responseText) as unknown);
       } catch {
-        setResult({ toast: { type: "error", message: "Upload failed", description: `The server answered ${xhr.status}.` } });
+        setResult({ toast: { type: "error", message: UPLOAD_TEXTS.failed, description: UPLOAD_TEXTS.answered(xhr.status) } });
       }
     };
     xhr.onerror = () => {
       setProgress(null);
-      setResult({ toast: { type: "error", message: "Upload failed", description: "The connection was lost." } });
+      setResult({ toast: { type: "error", message: UPLOAD_TEXTS.failed, description: UPLOAD_TEXTS.lost } });
     };
     setResult(undefined);
     setProgress({ sent: 0, total });

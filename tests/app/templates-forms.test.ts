@@ -3,7 +3,7 @@ import { BACKUP } from "../../app/backup/texts";
 import { FORMS } from "../../app/forms/texts";
 import { FORM_MESSAGES } from "../../upstream/contract/forms";
 import { modelXml, officePackage, pdf } from "../fixtures/office";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 
@@ -26,6 +26,9 @@ describe("forms screens (spec 2 §5, §8)", () => {
     expect(wrong).toEqual({ formFile: [FORM_MESSAGES.formFileType(["pdf"])], modelFile: [FORM_MESSAGES.modelFileType(["xfdf", "xml"])] });
     const word = await errorsOf(await admin.postMultipart(CREATE, { intent: "save", type: "docx", fileNameTemplate: "x", formFile: file(pdf(), "a.pdf") }));
     expect(word).toEqual({ formFile: [FORM_MESSAGES.formFileType(["docx", "docm"])] });
+    // The name comes from the file: a file named only ".docx" has none.
+    const nameless = await errorsOf(await admin.postMultipart(CREATE, { intent: "save", type: "docx", fileNameTemplate: "x", formFile: file(await officePackage("docx"), ".docx") }));
+    expect(nameless).toEqual({ formFile: [FORM_MESSAGES.nameEmpty] });
     // What only the upstream sees: a .pdf that is not a PDF. 'Create failed' with the server's message, inline text.
     const fake = await admin.postMultipart("/forms/create", { intent: "save", type: "xfa", fileNameTemplate: "x", formFile: file(Buffer.from("nope"), "a.pdf"), modelFile: file(modelXml(), "m.xml") });
     expect(fake.status).toBe(400);
@@ -39,11 +42,14 @@ describe("forms screens (spec 2 §5, §8)", () => {
     const name = `IDS ${uniq()}`;
     const formPdf = pdf(name);
     const model = modelXml("xfa");
+    const org = (await (await app.adminApi("POST", "/api/organizations", { name: `Org ${uniq()}` })).json()) as { id: string };
     const created = await admin.postMultipart("/forms/create", {
       intent: "save",
       type: "xfa",
       fileNameTemplate: "{{matter}}.pdf",
+      foreach: "inventors",
       clients: "ACME; Initech",
+      organizations: org.id,
       tags: "uspto",
       formFile: file(formPdf, `${name}.pdf`),
       modelFile: file(model, "ids.xfa"),
@@ -57,6 +63,13 @@ describe("forms screens (spec 2 §5, §8)", () => {
     expect((await bytes(await admin.get(`/forms/${id}/files/modelFile`))).equals(model)).toBe(true);
     expect((await admin.get(`/forms/${id}/files/nothing`)).status).toBe(404);
 
+    // Foreach, clients, organizations and tags as saved.
+    const stored = (await (await app.adminApi("GET", `/api/forms/${id}`)).json()) as { foreach: string; clients: string[]; organizations: string[]; tags: string[] };
+    expect(stored).toMatchObject({ foreach: "inventors", clients: ["ACME", "Initech"], organizations: [org.id], tags: ["uspto"] });
+    expect(await (await admin.get(`/forms/${id}/edit`)).text()).toMatch(new RegExp(`value="${org.id}"[^>]*checked|checked[^>]*value="${org.id}"`));
+    const unknown = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", organizations: "no-such-org" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown organization: no-such-org");
     const EDIT = `/forms/${id}/edit?_data=${encodeURIComponent("routes/_app.forms.$id.edit")}`;
     // Same type, no new files: kept.
     const kept = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y" });
@@ -67,6 +80,16 @@ describe("forms screens (spec 2 §5, §8)", () => {
     const forged = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "docx", currentType: "docx", fileNameTemplate: "y" });
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain(FORM_MESSAGES.formFileRequired);
+    // What only the upstream sees on edit: 'Update failed' with its message and the inline text.
+    const fakeEdit = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "xfa", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", formFile: file(Buffer.from("nope"), "b.pdf") });
+    expect(fakeEdit.status).toBe(400);
+    const fakeHtml = await fakeEdit.text();
+    expect(fakeHtml).toContain(FORMS.toasts.updateFailed);
+    expect(fakeHtml).toContain("The file is not a valid PDF file (.pdf).");
+    expect(fakeHtml).toContain(FORMS.inline.saveFailed);
+    const editScreen = await (await admin.get(`/forms/${id}/edit`)).text();
+    expect(editScreen).toContain(`<h1>${FORMS.editTitle}</h1>`);
+    expect(editScreen).toContain(">Delete</button>");
     const docx = await officePackage("docx");
     const toWord = await admin.postMultipart(`/forms/${id}/edit`, { intent: "save", type: "docx", currentType: "xfa", hasModel: "yes", fileNameTemplate: "y", formFile: file(docx, `Letter ${name}.docx`) });
     expect(toWord.status).toBe(302);
@@ -83,10 +106,7 @@ describe("forms screens (spec 2 §5, §8)", () => {
   });
 
   it("forms.read: list and edit screen read-only, no '+ new', no create", async () => {
-    const email = `forms-${uniq()}@test.local`;
-    await app.createUser(email, ["forms.read"]);
-    const reader = app.browser();
-    await reader.signIn(email, "secret-123");
+    const reader = await browserWith(app, ["forms.read"]);
     const list = await (await reader.get("/forms")).text();
     expect(list).toContain(FORMS.listTitle);
     expect(list).not.toContain(FORMS.addNew);
@@ -115,10 +135,7 @@ describe("template backup screen", () => {
     expect(page).toContain(BACKUP.toasts.imported);
     expect(page).toMatch(/Word templates: [1-9]\d*, Visio templates: \d+, Drawings: \d+, Shapes: \d+, Forms: \d+; \d+ files?/);
 
-    const email = `tpl-${uniq()}@test.local`;
-    await app.createUser(email, ["templates"]);
-    const other = app.browser();
-    await other.signIn(email, "secret-123");
+    const other = await browserWith(app, ["templates"]);
     expect((await other.get("/administration/template-storage")).status).toBe(404);
     expect((await other.get("/administration/template-storage/export")).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_SAVE_FAILED, DRAWINGS, SHAPES, VISIO_TEMPLATES, WORD_TEMPLATES } from "../../app/templates/texts";
 import { TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
 import { officePackage } from "../fixtures/office";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 
@@ -43,6 +43,10 @@ describe("Word templates screens", () => {
     expect(list).toContain("Letters");
     for (const header of ["Name", "Description", "Tags", "Last modification"]) expect(list).toContain(`>${header}</th>`);
     const id = idOf(list, "/documents/word")!;
+    // Name and description trimmed (the name from "<name>.v2.dotx": everything after the first dot is the extension).
+    const editHtml = await (await admin.get(`/documents/word/${id}/edit`)).text();
+    expect(editHtml).toContain(`value="${name}"`);
+    expect(editHtml).toMatch(/>Letters<\/textarea>/);
     const download = await admin.get(`/documents/word/${id}/file`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toContain(`filename="${name}.v2.dotx"`);
@@ -73,10 +77,7 @@ describe("Word templates screens", () => {
     const dotx = await officePackage("dotx");
     const created = await admin.postMultipart("/documents/word/create", { intent: "save", fileTemplate: file(dotx, `Read ${uniq()}.dotx`) });
     expect(created.status).toBe(302);
-    const email = `reader-${uniq()}@test.local`;
-    await app.createUser(email, ["templates.read"]);
-    const reader = app.browser();
-    await reader.signIn(email, "secret-123");
+    const reader = await browserWith(app, ["templates.read"]);
     const list = await (await reader.get("/documents/word")).text();
     expect(list).not.toContain(WORD_TEMPLATES.addNew);
     const id = idOf(list, "/documents/word")!;
@@ -86,10 +87,7 @@ describe("Word templates screens", () => {
     expect(edit).not.toContain(">Delete<");
     expect((await reader.get("/documents/word/create")).status).toBe(404);
     expect((await reader.postMultipart(`/documents/word/${id}/edit`, { intent: "save" })).status).toBe(404);
-    const none = app.browser();
-    const other = `none-${uniq()}@test.local`;
-    await app.createUser(other, ["forms"]);
-    await none.signIn(other, "secret-123");
+    const none = await browserWith(app, ["forms"]);
     expect((await none.get(`/documents/word/${id}/file`)).status).toBe(404);
   });
 });
@@ -113,8 +111,15 @@ describe("Visio templates, shapes and drawings screens", () => {
     expect(await empty.text()).toContain("Name is required");
 
     const wrong = await admin.postMultipart("/documents/visio/create", { intent: "save", fileTemplate: file(await officePackage("vsdx"), "x.vstx") });
-    expect(await wrong.text()).toContain("The file is not a valid Visio template (.vstx).");
-    expect(VISIO_TEMPLATES.inline.saveFailed).toBe(DOCUMENT_SAVE_FAILED);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toContain("The file is not a valid Visio template (.vstx).");
+    expect(wrongHtml).toContain(DOCUMENT_SAVE_FAILED);
+    expect(wrongHtml).toContain(VISIO_TEMPLATES.toasts.createFailed);
+    const visioList = await (await admin.get(`/documents/visio?q=${encodeURIComponent(name)}`)).text();
+    for (const header of ["Name", "Description", "Tags", "Last modification"]) expect(visioList).toContain(`>${header}</th>`);
+    const visioId = idOf(visioList, "/documents/visio")!;
+    expect(visioList).toContain(`aria-label="Download ${name}.vstx"`);
+    expect(Buffer.from(await (await admin.get(`/documents/visio/${visioId}/file`)).arrayBuffer()).equals(vstx)).toBe(true);
 
     const drawing = await admin.postMultipart("/drawings/create", { intent: "save", fileTemplate: file(await officePackage("vsdx"), `Fig ${name}.vsdx`), textTemplate: "{{title}}" });
     expect(drawing.status).toBe(302);
@@ -124,7 +129,40 @@ describe("Visio templates, shapes and drawings screens", () => {
     expect(page).toContain("{{title}}");
     const bad = await admin.postMultipart(`/drawings/${drawingId}/edit`, { intent: "save", fileTemplate: file(await officePackage("dotx"), "x.dotx"), textTemplate: "" });
     expect(await bad.text()).toContain(TEMPLATE_MESSAGES.wrongType(["vsdx", "vstx"]));
-    expect(DRAWINGS.inline.saveFailed).toBe("Failed to save a drawing...");
-    void SHAPES;
+    // What only the upstream sees (a Word package renamed .vsdx): 'Update failed' with its message, the inline text.
+    const fake = await admin.postMultipart(`/drawings/${drawingId}/edit`, { intent: "save", fileTemplate: file(await officePackage("dotx"), "x.vsdx"), textTemplate: "" });
+    expect(fake.status).toBe(400);
+    const fakeHtml = await fake.text();
+    expect(fakeHtml).toContain(DRAWINGS.toasts.updateFailed);
+    expect(fakeHtml).toContain("The file is not a valid Visio drawing (.vsdx).");
+    expect(fakeHtml).toContain("Failed to save a drawing...");
+
+    // Delete: confirmed first, done only once the upstream answered; a failed delete says so.
+    expect(await (await admin.postMultipart(`/drawings/${drawingId}/edit`, { intent: "delete" })).text()).toContain("This action can&#x27;t be undone.");
+    const gone = await admin.postMultipart(`/drawings/${drawingId}/edit`, { intent: "delete", confirmed: "yes" });
+    expect(gone.headers.get("Location")).toBe("/drawings");
+    expect(await (await admin.get("/drawings")).text()).toContain(DRAWINGS.toasts.deleted);
+    const again = await admin.postMultipart(`/drawings/${drawingId}/edit`, { intent: "delete", confirmed: "yes" });
+    const againHtml = await again.text();
+    expect(againHtml).toContain(DRAWINGS.toasts.deleteFailed);
+    expect(againHtml).toContain("Drawing not found.");
+
+    // Shapes have no create screen; a shape deleted is confirmed first.
+    expect((await admin.get("/shapes/create")).status).toBe(404);
+    expect(await (await admin.post(`/shapes/${shapeId}/edit`, { intent: "delete" })).text()).toContain(SHAPES.confirmDelete.message("Process step").replaceAll("'", "&#x27;"));
+  });
+
+  it("drawings need templates.write to create, save and delete; templates.read reads them", async () => {
+    const created = await admin.postMultipart("/drawings/create", { intent: "save", fileTemplate: file(await officePackage("vstx"), `Fig ${uniq()}.vstx`) });
+    expect(created.status).toBe(302);
+    const reader = await browserWith(app, ["templates.read"]);
+    const list = await (await reader.get("/drawings")).text();
+    expect(list).not.toContain(DRAWINGS.addNew);
+    const id = idOf(list, "/drawings")!;
+    expect((await reader.get(`/drawings/${id}/edit`)).status).toBe(200);
+    expect((await reader.get(`/drawings/${id}/file`)).status).toBe(200);
+    expect((await reader.get("/drawings/create")).status).toBe(404);
+    expect((await reader.postMultipart(`/drawings/${id}/edit`, { intent: "delete", confirmed: "yes" })).status).toBe(404);
+    expect((await admin.get(`/drawings/${id}/edit`)).status).toBe(200);
   });
 });

@@ -203,3 +203,12 @@ export async function upstreamToken(
 
 /** A short random suffix for unique emails and names. */
 export const uniq = () => Math.random().toString(36).slice(2, 8);
+
+/** A browser signed in as a new user holding `permissions` (a permission test's usual start). */
+export async function browserWith(app: TestApp, permissions: string[]): Promise<Browser> {
+  const email = `user-${uniq()}@test.local`;
+  await app.createUser(email, permissions);
+  const browser = app.browser();
+  await browser.signIn(email, "secret-123");
+  return browser;
+}
