@@ -126,16 +126,16 @@ export class TemplateBackup {
       for (const name of zip.names) {
         if (!expected.has(name) && !name.endsWith("/")) throw fail(BACKUP_MESSAGES.unexpected(name));
       }
-      const contents = new Map<string, Buffer>();
-      let total = 0;
-      for (const [key, file] of wanted) {
+      // Each file is checked, then let go: only one file's bytes are held at a time (they are read again to store them).
+      const fileBytes = async (key: string, file: StoredRecordFile): Promise<Buffer> => {
         const data = await zip.read(`files/${key}`);
         if (!data) throw fail(BACKUP_MESSAGES.missingFile(key));
         const sha = crypto.createHash("sha256").update(data).digest("hex");
         if (data.length !== file.size || sha !== file.sha256) throw fail(BACKUP_MESSAGES.badFile(key));
-        contents.set(key, data);
-        total += data.length;
-      }
+        return data;
+      };
+      let total = 0;
+      for (const [key, file] of wanted) total += (await fileBytes(key, file)).length;
 
       // Checked: apply. Files first (new keys, or the same bytes under the same key), then the records at once.
       const before = new Set<string>();
@@ -144,9 +144,9 @@ export class TemplateBackup {
       }
       const written: StoredRecordFile[] = [];
       try {
-        for (const [key, data] of contents) {
-          await this.files.store.put(key, data, { overwrite: true });
-          written.push(wanted.get(key)!);
+        for (const [key, file] of wanted) {
+          await this.files.store.put(key, await fileBytes(key, file), { overwrite: true });
+          written.push(file);
         }
         this.db.transaction(() => {
           for (const t of [...TABLES].reverse()) this.db.prepare(`delete from ${t}`).run();
@@ -164,7 +164,7 @@ export class TemplateBackup {
       this.last = {
         importedAt: new Date(this.now()).toISOString(),
         records: Object.fromEntries(TABLES.map((t) => [t, rows[t].length])),
-        files: contents.size,
+        files: wanted.size,
         bytes: total,
       };
       return this.last;
