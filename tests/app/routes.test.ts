@@ -40,6 +40,7 @@ const samplePaths: Record<string, () => string> = {
   "/portfolio/import": () => "/portfolio/import",
   "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
   "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
+  "/categorization": () => "/categorization",
 };
 
 beforeAll(async () => {

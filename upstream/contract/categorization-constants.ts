@@ -67,3 +67,15 @@ export const CATEGORIZATION_MESSAGES = {
   interrupted: "Interrupted by a restart of the server.",
   lastQuery: "The last query cannot be deleted.",
 } as const;
+
+/** The query text must be a JSON object (spec 2 §5: valid JSON). Null when it is, else the reason. */
+export function queryTextProblem(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `${CATEGORIZATION_MESSAGES.invalidJson} ${(error as Error).message}`.trim();
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return CATEGORIZATION_MESSAGES.notAnObject;
+  return null;
+}

@@ -18,21 +18,9 @@ import { z } from "zod";
 import { Audit, boundedList, limitText } from "./common";
 import { TagName } from "./portfolio";
 import { defineResource } from "./resource";
-import { CATEGORIZATION_LIMITS as L, CATEGORIZATION_MESSAGES as M } from "./categorization-constants";
+import { CATEGORIZATION_LIMITS as L, CATEGORIZATION_MESSAGES as M, queryTextProblem } from "./categorization-constants";
 
 export * from "./categorization-constants";
-
-/** The query text must be a JSON object (spec 2 §5: valid JSON). Null when it is, else the reason. */
-export function queryTextProblem(text: string): string | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return `${M.invalidJson} ${(error as Error).message}`.trim();
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return M.notAnObject;
-  return null;
-}
 
 const name = limitText(
   z.string({ required_error: M.nameRequired, invalid_type_error: M.nameRequired }).trim().min(1, M.nameRequired),

@@ -476,14 +476,15 @@ export class SqliteSearchEngine implements SearchEngine {
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
     const marked = new Map<number, (string | null)[]>();
     if (plan.highlight) {
+      // One query for the page's rows. (Not `rowid = ?` per row: with MATCH, SQLite 3.53's FTS5 ignores that
+      // constraint on a reused statement and answers the first match every time; an IN list is honoured.)
       const stmt = prepared(
         this.db,
-        `select ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
-         from applications_fts where applications_fts match ? and rowid = ?`,
+        `select rowid as seq, ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
+         from applications_fts where applications_fts match ? and rowid in (select value from json_each(?))`,
       );
-      for (const seq of seqs) {
-        const row = stmt.get(plan.highlight, seq) as Record<string, string | null> | undefined;
-        if (row) marked.set(seq, cols.map((_, i) => row[`h${i}`] ?? null));
+      for (const row of stmt.all(plan.highlight, JSON.stringify(seqs)) as (Record<string, string | null> & { seq: number })[]) {
+        marked.set(row.seq, cols.map((_, i) => row[`h${i}`] ?? null));
       }
     }
     const needPlain = fields.some((f) => f.noMatchSize > 0);
