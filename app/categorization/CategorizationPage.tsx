@@ -148,7 +148,7 @@ function Editor({
       <CodeEditor
         id="cat-text"
         name="text"
-        label={C.query}
+        label={C.queryJson}
         defaultValue={shown.text}
         rows={18}
         invalid={Boolean(errors.text?.length)}
@@ -341,7 +341,7 @@ function RemoveStep({ saved, queryId, inline, onCancel }: { saved: QueryValues; 
     <>
       <h2 id="cat-remove-title">{R.title}</h2>
       <p>{R.message(saved.tags.join(", "))}</p>
-      <Form method="post" className="confirm-actions" preventScrollReset>
+      <Form method="post" className="confirm-actions" preventScrollReset onSubmit={() => window.setTimeout(() => onCancel?.(), 0)}>
         <SavedFields saved={saved} queryId={queryId} />
         <input type="hidden" name="confirmed" value="yes" />
         <button type="submit" name="intent" value="remove" className="btn btn-danger">

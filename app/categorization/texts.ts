@@ -8,6 +8,7 @@ export const CATEGORIZATION = {
   title: "Categorization",
   name: "Name",
   query: "Query",
+  queryJson: "Query (JSON)",
   queryHint: "The search body as JSON: query, highlight, sort, _source (Ctrl+Space lists the clauses).",
   tags: "Tags",
   tagsHint: 'The tags "Add tag(s)" gives every matching application. Separate them with ";".',
