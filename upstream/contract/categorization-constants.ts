@@ -38,7 +38,7 @@ export const CATEGORIZATION_LIMITS = {
 } as const;
 
 /** Rows a job writes per transaction, between two turns of the event loop. */
-export const CATEGORIZATION_BATCH = 500;
+export const CATEGORIZATION_BATCH = 250;
 
 /** Messages: the spec's verbatim (§8) and ours where it gives none (docs/decisions/categorization.md). */
 export const CATEGORIZATION_MESSAGES = {

@@ -10,6 +10,15 @@ import type { JobsStore, QueriesStore } from "./store";
 import type { Tagger } from "./tagging";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Between two write steps: a short pause, not just a turn of the loop. A request needs several turns (the router,
+ * the upstream's fetch handler, the response): with only setImmediate each of its turns would wait a whole step.
+ */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, PAUSE_MS));
+
+/** The longest a write step holds the event loop (then it commits and lets requests through), and the pause after. */
+const STEP_MS = 10;
+const PAUSE_MS = 3;
 
 /** The stored text of a query as a search body (JSON checked when saved; null if it is not an object any more). */
 export function bodyOf(query: Pick<CategorizationQuery, "text">): Record<string, unknown> | null {
@@ -20,9 +29,6 @@ export function bodyOf(query: Pick<CategorizationQuery, "text">): Record<string,
     return null;
   }
 }
-
-/** The body's query alone, counting only (what a job counts and walks). */
-const countBody = (body: Record<string, unknown>) => (body.query === undefined ? { size: 0 } : { query: body.query, size: 0 });
 
 /**
  * Runs categorization jobs in the background, one at a time, in the order triggered. A job walks the whole match set
@@ -53,13 +59,18 @@ export class CategorizationRunner {
   }
 
   /**
-   * Counts what the query matches; throws QueryError when the engine refuses its JSON (the trigger answers 400 with
-   * it before anything is queued).
+   * Counts what the query matches (in windows, yielding); throws QueryError when the engine refuses its JSON.
    */
   async count(query: CategorizationQuery): Promise<number> {
+    return this.deps.engine.countMatches(await this.check(query), {});
+  }
+
+  /** The query's body once the engine accepts it (QueryError otherwise): no search runs, the trigger answers at once. */
+  async check(query: CategorizationQuery): Promise<Record<string, unknown>> {
     const body = bodyOf(query);
     if (!body) throw new QueryError("The query must be a JSON object", "");
-    return (await this.deps.engine.search(countBody(body), {})).total;
+    await this.deps.engine.matchAmong(body, {}, []);
+    return body;
   }
 
   /** Queues a job and answers it (queued). */
@@ -122,13 +133,20 @@ export class CategorizationRunner {
       if (!body || !query.tags.length) continue;
       for await (const batch of engine.scanMatches(body, {}, this.batch)) {
         if (this.stopped) return;
-        changed +=
-          mode === "apply"
-            ? tagger.apply(batch, query.tags, job.createdBy)
-            : tagger.remove(batch.map((m) => m.id), query.tags, job.createdBy);
-        done += batch.length;
-        // The set may grow while it is walked: the total follows.
-        jobs.report(job.id, done, Math.max(total, done), changed);
+        // Written in steps of at most STEP_MS each, a turn of the event loop between two.
+        for (let i = 0; i < batch.length; ) {
+          const rest = batch.slice(i);
+          const step =
+            mode === "apply"
+              ? tagger.apply(rest, query.tags, job.createdBy, STEP_MS)
+              : tagger.remove(rest.map((m) => m.id), query.tags, job.createdBy, STEP_MS);
+          i += step.processed;
+          changed += step.changed;
+          done += step.processed;
+          // The set may grow while it is walked: the total follows.
+          jobs.report(job.id, done, Math.max(total, done), changed);
+          await pause();
+        }
       }
     }
     jobs.report(job.id, done, done, changed);
@@ -188,7 +206,12 @@ export class CategorizationRunner {
           const matched = await engine.matchAmong(body, {}, rest);
           rest = rest.filter((id) => !matched.has(id));
         }
-        changed += tagger.remove(rest, [tag], job.createdBy);
+        for (let i = 0; i < rest.length; ) {
+          const step = tagger.remove(rest.slice(i), [tag], job.createdBy, STEP_MS);
+          i += step.processed;
+          changed += step.changed;
+          await pause();
+        }
         done += batch.length;
         jobs.report(job.id, done, Math.max(total, done), changed);
         await turn();

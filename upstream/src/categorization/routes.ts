@@ -44,7 +44,7 @@ export function categorizationRoutes(deps: {
     if (!query) throw notFound(M.notFound);
     if (!query.tags.length) throw badRequest(M.noTags);
     try {
-      await runner.count(query);
+      await runner.check(query);
     } catch (error) {
       if (error instanceof QueryError) throw badRequest(error.message);
       throw error;

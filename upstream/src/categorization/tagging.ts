@@ -7,6 +7,9 @@ import { tagToken } from "../search/tokens";
 
 type TagRow = { seq: number; tags: string; portfolio_id: string };
 
+/** What one write step went through (the first `processed` of the rows given) and how many of them changed. */
+export type Step = { processed: number; changed: number };
+
 /**
  * Writes a categorization's tags to many applications at once, one transaction per batch, with the portfolio's rules
  * (spec 2 §4, as `ApplicationsStore.addTag` / `removeTag`): adding replaces the score of a tag the application has,
@@ -41,12 +44,19 @@ export class Tagger {
     this.carrierCount = db.prepare("select coalesce(sum(count), 0) as n from tag_counts where name = ?");
   }
 
-  /** Gives each match every tag with the match's relevance as its score (0 when the query does not score). */
-  apply(matches: readonly Match[], tags: readonly string[], actor: string | null): number {
+  /**
+   * Gives each match every tag with the match's relevance as its score (0 when the query does not score), in one
+   * transaction that stops once `budgetMs` have passed: answers how many matches it went through and changed.
+   */
+  apply(matches: readonly Match[], tags: readonly string[], actor: string | null, budgetMs = Infinity): Step {
     const at = isoNow(this.now);
+    const until = performance.now() + budgetMs;
     return this.db.transaction(() => {
       let changed = 0;
+      let processed = 0;
       for (const match of matches) {
+        if (processed > 0 && performance.now() > until) break;
+        processed++;
         const row = this.read.get(match.id) as TagRow | undefined;
         if (!row) continue;
         const score = match.score ?? 0;
@@ -69,17 +79,21 @@ export class Tagger {
         else if (rescored) this.writeScores.run(JSON.stringify(list), at, actor, row.seq);
         if (added || rescored) changed++;
       }
-      return changed;
+      return { processed, changed };
     })();
   }
 
-  /** Removes the tags from each application that has them. */
-  remove(ids: readonly string[], tags: readonly string[], actor: string | null): number {
+  /** Removes the tags from each application that has them (one transaction, `budgetMs` as for `apply`). */
+  remove(ids: readonly string[], tags: readonly string[], actor: string | null, budgetMs = Infinity): Step {
     const at = isoNow(this.now);
     const names = new Set(tags);
+    const until = performance.now() + budgetMs;
     return this.db.transaction(() => {
       let changed = 0;
+      let processed = 0;
       for (const id of ids) {
+        if (processed > 0 && performance.now() > until) break;
+        processed++;
         const row = this.read.get(id) as TagRow | undefined;
         if (!row) continue;
         const list = JSON.parse(row.tags) as ApplicationTag[];
@@ -89,7 +103,7 @@ export class Tagger {
         this.writeTokens.run(JSON.stringify(kept), tokensOf(kept), at, actor, row.seq);
         changed++;
       }
-      return changed;
+      return { processed, changed };
     })();
   }
 

@@ -34,6 +34,11 @@ export interface SearchEngine {
    * batch was yielded are not yielded again. Validates before yielding (QueryError at the first `next()`).
    */
   scanMatches(body: unknown, scope: SearchScope, batch: number): AsyncGenerator<Match[]>;
+  /**
+   * Categorization (issue 12): how many applications the body's `query` matches, counted a window of the index at
+   * a time with a turn of the event loop between two (a broad match on a cold cache never holds the loop long).
+   */
+  countMatches(body: unknown, scope: SearchScope): Promise<number>;
   /** Categorization (issue 12): which of `ids` the body's `query` matches, with their relevance. */
   matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>>;
   /** One application by id, every field; null when unknown. */

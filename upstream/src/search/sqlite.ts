@@ -320,6 +320,29 @@ export class SqliteSearchEngine implements SearchEngine {
     }
   }
 
+  async countMatches(body: unknown, scope: SearchScope): Promise<number> {
+    const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
+    const where = plan.where.map((w) => ` and (${w.sql})`).join("");
+    const params = plan.where.flatMap((w) => w.params);
+    const stmt = plan.match
+      ? prepared(
+          this.db,
+          `select count(*) as n from applications_fts join applications a on a.seq = applications_fts.rowid
+           where applications_fts match ? and applications_fts.rowid > ? and applications_fts.rowid <= ?${where}`,
+        )
+      : prepared(this.db, `select count(*) as n from applications a where a.seq > ? and a.seq <= ?${where}`);
+    const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
+    const window = 50_000;
+    let total = 0;
+    for (let last = 0; last < end; last += window) {
+      const hi = Math.min(last + window, end);
+      const row = (plan.match ? stmt.get(plan.match, last, hi, ...params) : stmt.get(last, hi, ...params)) as { n: number };
+      total += row.n;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return total;
+  }
+
   async matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>> {
     const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
     const out = new Map<string, number | null>();
