@@ -228,26 +228,12 @@ function Editor({
             form="cat-form"
           />
           <div className="cat-actions">
-            <button
-              type="submit"
-              form="cat-form"
-              name="intent"
-              value="cleanup"
-              className="btn btn-secondary"
-              aria-disabled={hydrated && (jobsDisabled || busy) ? "true" : undefined}
-              aria-describedby={dirty ? "cat-dirty-reason" : undefined}
-              onClick={(e) => guard(e, saveErrors, dirty)}
-            >
-              {C.cleanup}
-            </button>
-            <button
-              type="submit"
-              form="cat-form"
-              name="intent"
-              value="remove"
-              className="btn btn-secondary"
-              aria-disabled={hydrated && (jobsDisabled || busy) ? "true" : undefined}
-              aria-describedby={dirty ? "cat-dirty-reason" : undefined}
+            <JobButton intent="cleanup" label={C.cleanup} refused={jobsDisabled || busy} dirty={dirty} onClick={(e) => guard(e, saveErrors, dirty)} />
+            <JobButton
+              intent="remove"
+              label={C.removeTags}
+              refused={jobsDisabled || busy}
+              dirty={dirty}
               onClick={(e) => {
                 guard(e, saveErrors, dirty);
                 if (hydrated && !e.defaultPrevented) {
@@ -255,21 +241,8 @@ function Editor({
                   setConfirmRemove(true);
                 }
               }}
-            >
-              {C.removeTags}
-            </button>
-            <button
-              type="submit"
-              form="cat-form"
-              name="intent"
-              value="apply"
-              className="btn btn-primary"
-              aria-disabled={hydrated && (jobsDisabled || busy) ? "true" : undefined}
-              aria-describedby={dirty ? "cat-dirty-reason" : undefined}
-              onClick={(e) => guard(e, saveErrors, dirty)}
-            >
-              {C.addTags}
-            </button>
+            />
+            <JobButton intent="apply" label={C.addTags} primary refused={jobsDisabled || busy} dirty={dirty} onClick={(e) => guard(e, saveErrors, dirty)} />
           </div>
           {dirty || actionData?.notice ? (
             <p id="cat-dirty-reason" className="field-hint cat-notice" role={actionData?.notice ? "alert" : undefined}>
@@ -320,6 +293,39 @@ function Editor({
       {hydrated ? <RemoveDialog open={confirmRemove} saved={saved} queryId={selected.id} onClose={() => setConfirmRemove(false)} /> : null}
       <Toast toast={toastOf(actionData)} />
     </div>
+  );
+}
+
+/** A button starting a job on the saved query: refused (aria-disabled, the reason beside it) while the editor is dirty. */
+function JobButton({
+  intent,
+  label,
+  primary,
+  refused,
+  dirty,
+  onClick,
+}: {
+  intent: string;
+  label: string;
+  primary?: boolean;
+  refused: boolean;
+  dirty: boolean;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      form="cat-form"
+      name="intent"
+      value={intent}
+      className={`btn ${primary ? "btn-primary" : "btn-secondary"}`}
+      aria-disabled={hydrated && refused ? "true" : undefined}
+      aria-describedby={dirty ? "cat-dirty-reason" : undefined}
+      onClick={onClick}
+    >
+      {label}
+    </button>
   );
 }
 

@@ -216,13 +216,7 @@ export async function categorizationAction(args: ActionFunctionArgs) {
 
   // The editor's own buttons: Save, and the jobs on the saved query (Add tag(s), Remove tag(s), Cleanup).
   if (!queryId) return answer({ notice: CATEGORIZATION.noQueries }, 400);
-  let saved: Query;
-  try {
-    saved = await categorization.queries.get(api, queryId);
-  } catch (error) {
-    if (isUpstreamError(error, 404)) throw notFound();
-    throw error;
-  }
+  const saved: Query = await categorization.queries.getOr404(api, queryId);
   const values = valuesOf(form);
   const errors = queryProblems(values, "save");
 
@@ -295,14 +289,7 @@ export async function categorizationCsvLoader(args: LoaderFunctionArgs) {
   const { api } = await requireScreen(args);
   const id = new URL(args.request.url).searchParams.get("query");
   if (!id) return redirect("/categorization");
-  let query: Query;
-  try {
-    query = await categorization.queries.get(api, id);
-  } catch (error) {
-    if (isUpstreamError(error, 404)) throw notFound();
-    throw error;
-  }
-  return exportText(api, query.text);
+  return exportText(api, (await categorization.queries.getOr404(api, id)).text);
 }
 
 /** /categorization/suggest?q= (GET, JSON): tag suggestions for the query's tags (GET /api/suggest/tags). */

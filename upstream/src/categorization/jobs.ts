@@ -83,7 +83,13 @@ export class CategorizationRunner {
       prune: (j: CategorizationJob) => this.prune(j, query),
     }[kind];
     this.queue.push({ job, work });
-    if (!this.running) this.idle = this.drain().catch((error: unknown) => this.deps.log(`upstream: categorization: ${String(error)}`));
+    // From the next turn: the trigger's answer leaves first (the job's first step may read a cold disk).
+    if (!this.running) {
+      this.running = true;
+      this.idle = turn()
+        .then(() => this.drain())
+        .catch((error: unknown) => this.deps.log(`upstream: categorization: ${String(error)}`));
+    }
     return job;
   }
 
