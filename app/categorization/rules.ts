@@ -3,7 +3,13 @@ import {
   CATEGORIZATION_MESSAGES,
   queryTextProblem,
 } from "../../upstream/contract/categorization-constants";
-import { tagProblem } from "../../upstream/contract/portfolio-constants";
+import { TagName } from "../../upstream/contract/portfolio";
+
+/** A tag's problem under the portfolio's rule (the contract's TagName, defined once): null when fine. */
+const tagProblem = (tag: string) => {
+  const parsed = TagName.safeParse(tag);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+};
 
 /** What the editor holds: the query's name, tags and JSON text. */
 export type QueryValues = { name: string; tags: string[]; text: string };
