@@ -55,7 +55,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
   // 2. A query matching about `target` applications: the field terms, ORed greedily from the most frequent.
   const engine = new SqliteSearchEngine(db);
   const total = (qs: string) => engine.searchSync({ query: { query_string: { query: qs, fields: ["title", "abstract", "claims"] } }, size: 0 }, {}).total;
-  const terms = [...new Set(FIELDS.slice(0, 6).flatMap((f) => f.terms))].filter((t) => /^[a-z]+$/.test(t));
+  const terms = [...new Set(FIELDS.flatMap((f) => f.terms))].filter((t) => /^[a-z]+$/.test(t));
   const counted = terms.map((t) => ({ t, n: total(t) })).sort((a, b) => b.n - a.n);
   let chosen: string[] = [];
   let n = 0;

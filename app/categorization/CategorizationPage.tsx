@@ -626,15 +626,13 @@ function ResultsView({ results, ranEdited }: { results: Results | null; ranEdite
         <Result key={row.id} row={row} />
       ))}
       {pages > 1 ? (
-        <nav className="pagination" aria-label="Results pages">
+        <nav className="pagination" aria-label={C.pages.label}>
           <button type="submit" form="cat-form" name="from" value={String(results.from - CATEGORIZATION_PAGE_SIZE)} className="btn btn-secondary btn-small" disabled={page <= 1}>
-            Previous
+            {C.pages.previous}
           </button>
-          <span className="small">
-            Page {page} of {pages}
-          </span>
+          <span className="small">{C.pages.of(page, pages)}</span>
           <button type="submit" form="cat-form" name="from" value={String(results.from + CATEGORIZATION_PAGE_SIZE)} className="btn btn-secondary btn-small" disabled={page >= pages}>
-            Next
+            {C.pages.next}
           </button>
         </nav>
       ) : null}

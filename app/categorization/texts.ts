@@ -33,6 +33,7 @@ export const CATEGORIZATION = {
   saved: "Saved",
   dirtyReason: "Save the query first: Add tag(s), Remove tag(s) and Cleanup use the saved query.",
   resultsTitle: "Results",
+  pages: { label: "Results pages", previous: "Previous", next: "Next", of: (page: number, pages: number) => `Page ${page} of ${pages}` },
   total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`,
   unsavedResults: "Results of the query as edited (not saved).",
   noResults: "No applications match this query.",

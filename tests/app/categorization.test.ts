@@ -113,6 +113,10 @@ describe("/categorization", () => {
     expect(answer.results?.ok).toBe(true);
     expect(answer.results!.rows.some((r) => r.fields.some((f) => f.field === "title" && f.html.includes("<mark>")))).toBe(true);
 
+    // The results' page buttons post `from` (no intent): the text as edited, that page.
+    const next = await admin.post(`/categorization?${DATA}`, { queryId: selected!.id, name: "x", tags: "", text: text("gadget"), from: "10" });
+    expect(((await next.json()) as { results: { from: number; ok: boolean } }).results).toMatchObject({ ok: true, from: 10 });
+
     const bad = await admin.post(`/categorization?${DATA}`, { intent: "run", queryId: selected!.id, name: "x", tags: "", text: "{ nope" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { errors: { text: string[] } }).errors.text[0]).toMatch(/^The query is not valid JSON:/);
