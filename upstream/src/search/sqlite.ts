@@ -416,10 +416,12 @@ export class SqliteSearchEngine implements SearchEngine {
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
     const marked = new Map<number, (string | null)[]>();
     if (plan.highlight) {
+      // The cast matters: better-sqlite3 binds a number as REAL, and FTS5 then ignores the rowid constraint (every
+      // call would answer the first match, and scan every match to find it).
       const stmt = prepared(
         this.db,
         `select ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
-         from applications_fts where applications_fts match ? and rowid = ?`,
+         from applications_fts where applications_fts match ? and rowid = cast(? as integer)`,
       );
       for (const seq of seqs) {
         const row = stmt.get(plan.highlight, seq) as Record<string, string | null> | undefined;
