@@ -298,7 +298,7 @@ export class SqliteSearchEngine implements SearchEngine {
           this.db,
           `select applications_fts.rowid as seq, a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
            from applications_fts join applications a on a.seq = applications_fts.rowid
-           where applications_fts match ? and applications_fts.rowid > ? and applications_fts.rowid <= ?${where}
+           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}
            order by applications_fts.rowid limit ?`,
         )
       : prepared(
@@ -328,7 +328,7 @@ export class SqliteSearchEngine implements SearchEngine {
       ? prepared(
           this.db,
           `select count(*) as n from applications_fts join applications a on a.seq = applications_fts.rowid
-           where applications_fts match ? and applications_fts.rowid > ? and applications_fts.rowid <= ?${where}`,
+           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}`,
         )
       : prepared(this.db, `select count(*) as n from applications a where a.seq > ? and a.seq <= ?${where}`);
     const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
@@ -499,15 +499,16 @@ export class SqliteSearchEngine implements SearchEngine {
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
     const marked = new Map<number, (string | null)[]>();
     if (plan.highlight) {
-      // One query for the page's rows. (Not `rowid = ?` per row: with MATCH, SQLite 3.53's FTS5 ignores that
-      // constraint on a reused statement and answers the first match every time; an IN list is honoured.)
+      // The cast matters: better-sqlite3 binds a number as REAL, and FTS5 then ignores the rowid constraint (every
+      // call would answer the first match, and scan every match to find it).
       const stmt = prepared(
         this.db,
-        `select rowid as seq, ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
-         from applications_fts where applications_fts match ? and rowid in (select value from json_each(?))`,
+        `select ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
+         from applications_fts where applications_fts match ? and rowid = cast(? as integer)`,
       );
-      for (const row of stmt.all(plan.highlight, JSON.stringify(seqs)) as (Record<string, string | null> & { seq: number })[]) {
-        marked.set(row.seq, cols.map((_, i) => row[`h${i}`] ?? null));
+      for (const seq of seqs) {
+        const row = stmt.get(plan.highlight, seq) as Record<string, string | null> | undefined;
+        if (row) marked.set(seq, cols.map((_, i) => row[`h${i}`] ?? null));
       }
     }
     const needPlain = fields.some((f) => f.noMatchSize > 0);
