@@ -193,6 +193,19 @@ describe("/categorization", () => {
     expect((await settle(id)).kind).toBe("applyAll");
   });
 
+  it("says 'Apply failed' with the engine's reason when the saved JSON is refused", async () => {
+    const { selected } = await page();
+    const values = { queryId: selected!.id, name: "Broken", tags: `t-${uniq()}`, text: JSON.stringify({ query: { fuzzy: { title: "x" } } }) };
+    expect((await admin.post("/categorization", { ...values, intent: "save" })).status).toBe(302);
+    const refused = await admin.post(`/categorization?${DATA}`, { ...values, intent: "apply" });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { toast: { message: string; description: string }; values: { name: string } };
+    expect(body.toast.message).toBe(C.toasts.applyFailed);
+    expect(body.toast.description).toMatch(/Unsupported query clause "fuzzy"/);
+    expect(body.values.name).toBe("Broken");
+    expect((await admin.post("/categorization", { ...values, text: DEFAULT_QUERY.text, intent: "save" })).status).toBe(302);
+  });
+
   it("downloads the results as CSV, edited or saved", async () => {
     const prefix = `C${uniq()}`;
     await seed(prefix);
