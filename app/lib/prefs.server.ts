@@ -10,10 +10,13 @@ const Prefs = z.object({
   sidebar: z.enum(["expanded", "collapsed"]).catch("expanded"),
   sorts: z.record(Sort).catch({}),
   filters: z.record(z.array(z.string().max(100)).max(50)).catch({}),
+  // Issue 12: panel sizes (layout id → the first panel's share, per cent) and the categorization's selected query.
+  panels: z.record(z.number().min(0).max(100)).catch({}),
+  selectedQuery: z.string().max(100).nullable().catch(null),
 });
 export type Prefs = z.infer<typeof Prefs>;
 
-const DEFAULTS: Prefs = { sidebar: "expanded", sorts: {}, filters: {} };
+const DEFAULTS: Prefs = { sidebar: "expanded", sorts: {}, filters: {}, panels: {}, selectedQuery: null };
 
 function prefsCookie(context: Pick<AppLoadContext, "cookieSecure">) {
   return createCookie("prefs", {

@@ -33,6 +33,16 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/portfolio/import", permission: "portfolio", write: "portfolio" },
   { path: "/portfolio/import/sample.csv", permission: "portfolio" },
   { path: "/portfolio/import/:job/rejected.csv", permission: "portfolio" },
+  // Categorization (spec 2 §2, §6; issue 12): viewing and running need portfolio.read; saving, creating, deleting and
+  // the tagging jobs need the `portfolio` permission (read and write), which the upstream checks again. Its resource
+  // routes (/categorization/csv, /jobs, /suggest) answer a plain 404 without this entry's permission.
+  {
+    path: "/categorization",
+    permission: "portfolio.read",
+    write: "portfolio",
+    nav: { label: "Categorization", icon: "tag" },
+  },
+
   { path: "/people", permission: "users.read", nav: { label: "People", icon: "people" } },
   { path: "/people/new", permission: "users" },
   { path: "/people/:id", permission: "users.read" },

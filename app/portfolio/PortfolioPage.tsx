@@ -1,11 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { SerializeFrom } from "@remix-run/node";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { Icon } from "../ui/icons";
 import { Toast, toastOf } from "../ui/toast";
 import { ActionDialog, AddTagForm, EditFieldsForm } from "./Dialogs";
-import { portfolioUrl, searchOnly } from "./params";
+import { portfolioUrl, searchOnly, withViewOf } from "./params";
 import { FromPagination, RemoveTagDialog, ResultCard, type RemoveTagConfirm } from "./Results";
 import type { portfolioLoader } from "./search.server";
 import { SearchForm, TagFacet } from "./SearchForm";
@@ -28,7 +28,8 @@ function confirmingOf(actionData: unknown): RemoveTagConfirm {
 
 /** /portfolio (spec 2 §2 Portfolio). */
 export function PortfolioPage({ data, actionData }: { data: Data; actionData: unknown }) {
-  const { params, rows, total, facet, organizations, organizationsFailed, may, error } = data;
+  const { rows, total, facet, organizations, organizationsFailed, may, error } = data;
+  const params = withViewOf(data.params, useLocation().search);
   const [removing, setRemoving] = useState<{ applicationId: string; tag: string } | null>(null);
   const base = searchOnly(params);
   const closeTo = portfolioUrl(base);

@@ -78,6 +78,15 @@ export function portfolioSearch(params: Partial<PortfolioParams>): URLSearchPara
   return search;
 }
 
+/**
+ * The page's params: the search part from the loader's answer, the view part (VIEW_PARAMS) from the URL shown — a
+ * view-only navigation does not run the loader again (`onlyViewChanged`), so its answer may be older than the URL.
+ */
+export function withViewOf(params: PortfolioParams, search: string): PortfolioParams {
+  const view = parsePortfolioParams(new URLSearchParams(search));
+  return { ...params, more: view.more, addTag: view.addTag, edit: view.edit };
+}
+
 /** The search part only (what a dialog closes back to, what an export exports). */
 export const searchOnly = (p: PortfolioParams): PortfolioParams => ({ ...p, addTag: null, edit: null });
 

@@ -4,8 +4,8 @@ import {
   ApplicationId,
   ProductInput,
   TagName,
+  PORTFOLIO_MESSAGES,
   TagScore,
-  tagProblem,
 } from "../../upstream/contract/portfolio";
 import { PORTFOLIO } from "./texts";
 
@@ -16,12 +16,11 @@ import { PORTFOLIO } from "./texts";
 
 /** Add tag: non-empty, no comma or semicolon, not already on the application (`existing`); score default 0. */
 export const addTagSchema = (existing: readonly string[]) =>
-  z
-    .object({ applicationId: ApplicationId, tag: TagName, score: TagScore })
-    .superRefine((value, ctx) => {
-      const problem = tagProblem(value.tag, existing);
-      if (problem) ctx.addIssue({ code: "custom", path: ["tag"], message: problem });
-    });
+  z.object({
+    applicationId: ApplicationId,
+    tag: TagName.refine((name) => !existing.includes(name), PORTFOLIO_MESSAGES.tagExists),
+    score: TagScore,
+  });
 
 /** A product row of the edit-fields form: every §3 field; the name required (a row without one is a mistake). */
 export const ProductForm = ProductInput.extend({

@@ -30,6 +30,7 @@ export function CodeEditor<P extends object = Record<never, never>>({
   rows = 16,
   load,
   editorProps,
+  form,
 }: {
   id: string;
   name: string;
@@ -43,6 +44,8 @@ export function CodeEditor<P extends object = Record<never, never>>({
   load: () => Promise<ComponentType<MonacoProps & P>>;
   /** What else that component needs (completion lists, say). */
   editorProps?: P;
+  /** The form the field belongs to when it sits outside it (the `form` attribute). */
+  form?: string;
 }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
@@ -91,11 +94,12 @@ export function CodeEditor<P extends object = Record<never, never>>({
         </div>
       ) : null}
       {Monaco && ready ? (
-        <input ref={hiddenRef} type="hidden" name={name} value={value} />
+        <input ref={hiddenRef} type="hidden" name={name} value={value} form={form} />
       ) : (
         <textarea
           id={id}
           name={name}
+          form={form}
           rows={rows}
           className="code"
           spellCheck={false}

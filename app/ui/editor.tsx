@@ -9,7 +9,8 @@ import { ConfirmAction } from "./confirm";
 
 /** conform's reply in an action's answer (a failed validation or upstream call), unless a new post is under way. */
 export function lastResultOf(data: unknown, pending = false): SubmissionResult<string[]> | undefined {
-  if (pending || !data || typeof data !== "object" || !("status" in data)) return undefined;
+  // A list intent's reply (Add/Remove row without JavaScript) has no status, only the form's new initialValue.
+  if (pending || !data || typeof data !== "object" || !("status" in data || "initialValue" in data)) return undefined;
   return data as SubmissionResult<string[]>;
 }
 

@@ -45,6 +45,10 @@ type TagInputProps = {
   disabled?: boolean;
   hint?: ReactNode;
   placeholder?: string;
+  /** Called with the tags whenever they change (with JavaScript): e.g. a page tracking unsaved changes. */
+  onChange?: (tags: string[]) => void;
+  /** The form the field belongs to when it sits outside it (the `form` attribute). */
+  form?: string;
 };
 
 /**
@@ -56,7 +60,7 @@ export function TagInput(props: TagInputProps) {
   const hydrated = useHydrated();
   const first = useFirstError(props.id, props.errors);
   if (hydrated) return <ChipInput {...props} />;
-  const { id, name, label, defaultValue, separator = TAG_SEPARATOR, errors, disabled, hint, placeholder } = props;
+  const { id, name, label, defaultValue, separator = TAG_SEPARATOR, errors, disabled, hint, placeholder, form } = props;
   const errorId = props.errorId ?? `${id}-errors`;
   const hintId = `${id}-hint`;
   const describedBy = [hintId, errors?.length ? errorId : null].filter(Boolean).join(" ");
@@ -66,6 +70,7 @@ export function TagInput(props: TagInputProps) {
       <input
         id={id}
         name={name}
+        form={form}
         type="text"
         defaultValue={joinTags(defaultValue, separator)}
         disabled={disabled}
@@ -97,6 +102,8 @@ function ChipInput({
   disabled,
   hint,
   placeholder,
+  onChange,
+  form,
 }: TagInputProps) {
   // The server-rendered text field may hold typed text the user changed before hydration: start from the defaults.
   const [tags, setTags] = useState<string[]>(() => [...defaultValue]);
@@ -110,6 +117,14 @@ function ChipInput({
   const listId = useId();
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
+
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const firstTags = useRef(true);
+  useEffect(() => {
+    if (firstTags.current) firstTags.current = false;
+    else changed.current?.(tags);
+  }, [tags]);
 
   useEffect(
     () => () => {
@@ -207,7 +222,7 @@ function ChipInput({
   return (
     <div className="field tag-input">
       <label htmlFor={id}>{label}</label>
-      <input type="hidden" name={name} value={joinTags([...tags, ...splitTags(text, separator)], separator)} />
+      <input type="hidden" name={name} form={form} value={joinTags([...tags, ...splitTags(text, separator)], separator)} />
       <div className={`tag-box${disabled ? " is-disabled" : ""}`} onClick={() => inputRef.current?.focus()}>
         <ul className="tag-list" aria-label={label}>
           {tags.map((tag) => (

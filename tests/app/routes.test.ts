@@ -73,6 +73,7 @@ const samplePaths: Record<string, () => string> = {
   "/portfolio/import": () => "/portfolio/import",
   "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
   "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
+  "/categorization": () => "/categorization",
 };
 /** Issue 14's records (made with real files). */
 const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };

@@ -111,19 +111,6 @@ export const applicationNotFound = (id: string) => `${PORTFOLIO_MESSAGES.notFoun
 /** Characters a tag name may not hold (spec 2 §5: no comma or semicolon). */
 export const TAG_FORBIDDEN = /[,;]/;
 
-/**
- * The add-tag form's rules (spec 2 §5): non-empty, not already on the application, no comma or semicolon. Null when
- * the tag may be added. (The upstream itself, per spec 2 §4, replaces the score of an existing tag instead.)
- */
-export function tagProblem(tag: string, existing: readonly string[] = []): string | null {
-  const name = tag.trim();
-  if (!name) return PORTFOLIO_MESSAGES.tagRequired;
-  if (TAG_FORBIDDEN.test(name)) return PORTFOLIO_MESSAGES.tagSeparators;
-  if (name.length > APPLICATION_LIMITS.tag) return `Tag must be at most ${APPLICATION_LIMITS.tag} characters.`;
-  if (existing.includes(name)) return PORTFOLIO_MESSAGES.tagExists;
-  return null;
-}
-
 /** The sample of the 'New Application' JSON editor (spec 2 §2: an id and two tags). */
 export const NEW_APPLICATION_SAMPLE = {
   id: "US20240123456A1",

@@ -27,6 +27,10 @@ import { databaseHealth } from "./lib/health";
 import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { seedDemoInBackground } from "./applications/demo";
+import { CategorizationRunner } from "./categorization/jobs";
+import { categorizationRoutes } from "./categorization/routes";
+import { JobsStore, QueriesStore } from "./categorization/store";
+import { Tagger } from "./categorization/tagging";
 import { portfolioRoutes } from "./applications/routes";
 import { ApplicationsStore } from "./applications/store";
 import { organizationRoutes } from "./organizations/routes";
@@ -283,11 +287,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const backup = new TemplateBackup(db, recordFiles, now);
       app.route("/api/template-storage", templateStorageRoutes({ backup, requireAuth, now }));
     }
+    // Portfolio tags (issue 12: the categorization's tag input suggests them).
+    const portfolioTags = db.prepare(
+      "select name from tag_counts where instr(lower(name), ?) > 0 group by name order by instr(lower(name), ?) <> 1, sum(count) desc, name limit ?",
+    );
     app.route(
       "/api/suggest",
       tagSuggestRoutes({
         requireAuth,
-        tagSources: [{ permission: "specifications.read", suggest: (q, n) => specifications.suggestTags(q, n) }],
+        tagSources: [
+          { permission: "specifications.read", suggest: (q, n) => specifications.suggestTags(q, n) },
+          { permission: "portfolio.read", suggest: (q, n) => (portfolioTags.all(q, q, n) as { name: string }[]).map((r) => r.name) },
+        ],
       }),
     );
     // People and teams (issue 3): teams, bots, suggestions, user settings, portfolio authorization.
@@ -345,12 +356,26 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const appSettings = new AppSettingsStore(db, now);
     app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
     // Portfolio (issue 11): search engine, applications, CSV import/export, reindex.
-    const portfolio = portfolioRoutes({ db, store: applications, engine: new SqliteSearchEngine(db), requireAuth, now, log });
+    const portfolioEngine = new SqliteSearchEngine(db);
+    const portfolio = portfolioRoutes({ db, store: applications, engine: portfolioEngine, requireAuth, now, log });
     app.route("/api/search", portfolio.search);
     app.route("/api/applications", portfolio.applications);
     app.route("/api/portfolio", portfolio.portfolio);
     app.route("/api/patent-search", portfolio.vectors);
     const stopDemo = seedDemoInBackground(db, { count: options.portfolioDemo ?? 0, now, log });
+    // Categorization (issue 12): saved queries and the background jobs tagging the portfolio with them.
+    const categorizationJobs = new JobsStore(db, now);
+    const categorizationQueries = new QueriesStore(db, now);
+    const categorizer = new CategorizationRunner({
+      jobs: categorizationJobs,
+      queries: categorizationQueries,
+      engine: portfolioEngine,
+      tagger: new Tagger(db, now),
+      log,
+    });
+    const categorization = categorizationRoutes({ queries: categorizationQueries, jobs: categorizationJobs, runner: categorizer, requireAuth });
+    app.route("/api/categorization/queries", categorization.queries);
+    app.route("/api/categorization/jobs", categorization.jobs);
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {
@@ -376,6 +401,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         fipSync.stop();
         void runtime.stop();
         stopDemo();
+        categorizer.stop();
         db.close();
       },
     };

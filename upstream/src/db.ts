@@ -170,6 +170,39 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: PORTFOLIO_SCHEMA,
   },
   {
+    id: "065_categorization",
+    // Issue 12: saved categorization queries (the resource kit's table: name, data {tags, text}) and their jobs
+    // (apply, remove, apply-all, prune) with progress, so it survives a reload and a restart.
+    sql: `
+      create table categorization_queries (
+        id text primary key,
+        name text not null,
+        data text not null default '{}', -- JSON object: tags, text
+        ${AUDIT}
+      );
+      create index categorization_queries_lower_name on categorization_queries (lower(name), id);
+      create index categorization_queries_created_at on categorization_queries (created_at, id);
+      create table categorization_jobs (
+        id text primary key,
+        kind text not null, -- apply | remove | applyAll | prune
+        query_id text, -- no foreign key: a job outlives its query
+        query_name text,
+        tags text not null default '[]',
+        status text not null, -- queued | running | completed | failed
+        done integer not null default 0,
+        total integer,
+        changed integer not null default 0,
+        skipped text not null default '[]',
+        error text,
+        created_at text not null,
+        created_by text,
+        started_at text,
+        finished_at text
+      );
+      create index categorization_jobs_query on categorization_jobs (query_id);
+      create index categorization_jobs_status on categorization_jobs (status);`,
+  },
+  {
     id: "070_templates",
     // Issue 14: Word, Visio and drawing templates, shapes (masters of Visio templates) and forms. Files are kept in the
     // upstream's file store under records/{resource}/{uuid}; their metadata (key, name, size, sha256, document

@@ -17,6 +17,9 @@ export type SearchScope = {
 
 export type ReindexProgress = (processed: number, total: number) => void;
 
+/** One match of a query: the application's id and its relevance (null when the query does not score). */
+export type Match = { id: string; score: number | null };
+
 export interface SearchEngine {
   /** Runs a DSL body. Throws QueryError (→ 400 naming the clause and its JSON path) outside the subset. */
   search(body: unknown, scope: SearchScope): Promise<SearchResponse>;
@@ -25,6 +28,19 @@ export interface SearchEngine {
    * before yielding anything (a bad body throws at the first `next()`).
    */
   scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]>;
+  /**
+   * Categorization (issue 12): every match of the body's `query` (size, from, sort, highlight and aggs ignored), in
+   * batches of at most `batch`, in index order, a turn of the event loop between batches. Rows changed after their
+   * batch was yielded are not yielded again. Validates before yielding (QueryError at the first `next()`).
+   */
+  scanMatches(body: unknown, scope: SearchScope, batch: number): AsyncGenerator<Match[]>;
+  /**
+   * Categorization (issue 12): how many applications the body's `query` matches, counted a window of the index at
+   * a time with a turn of the event loop between two (a broad match on a cold cache never holds the loop long).
+   */
+  countMatches(body: unknown, scope: SearchScope): Promise<number>;
+  /** Categorization (issue 12): which of `ids` the body's `query` matches, with their relevance. */
+  matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>>;
   /** One application by id, every field; null when unknown. */
   get(id: string): Promise<Application | null>;
   /** Rebuilds the index (and the tag counts) from the stored applications, reporting progress. */

@@ -124,8 +124,12 @@ function convert(
     if (c === "AND NOT" || c === "&& !") {
       c = "AND";
       mod = "NOT";
-    } else if (c === "OR NOT") {
+    } else if (c === "OR NOT" || c === "|| !") {
       c = "OR";
+      mod = "NOT";
+    } else if (c === "NOT") {
+      // `a NOT b`: Lucene's NOT is a modifier on b, with no conjunction (the default operator joins them).
+      c = null;
       mod = "NOT";
     }
     const isAnd = c === "AND" || c === "&&";

@@ -22,7 +22,7 @@ import { ALL_COLUMNS, HIT_COLUMNS, rowToApplication, type ApplicationRow } from 
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
-import type { ReindexProgress, SearchEngine, SearchScope } from "./engine";
+import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine";
 import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
 import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
@@ -285,6 +285,89 @@ export class SqliteSearchEngine implements SearchEngine {
     }
   }
 
+  // ------------------------------------------------------------------ categorization (issue 12): whole match sets
+
+  async *scanMatches(body: unknown, scope: SearchScope, batch: number): AsyncGenerator<Match[]> {
+    const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
+    const where = plan.where.map((w) => ` and (${w.sql})`).join("");
+    const params = plan.where.flatMap((w) => w.params);
+    // A window of seqs per step bounds the work of one step even when few rows of it match.
+    const window = 20_000;
+    const stmt = plan.match
+      ? prepared(
+          this.db,
+          `select applications_fts.rowid as seq, a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+           from applications_fts join applications a on a.seq = applications_fts.rowid
+           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}
+           order by applications_fts.rowid limit ?`,
+        )
+      : prepared(
+          this.db,
+          `select a.seq as seq, a.id as id, null as s from applications a where a.seq > ? and a.seq <= ?${where} order by a.seq limit ?`,
+        );
+    const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
+    let last = 0;
+    while (last < end) {
+      const hi = Math.min(last + window, end);
+      const rows = (plan.match ? stmt.all(plan.match, last, hi, ...params, batch) : stmt.all(last, hi, ...params, batch)) as {
+        seq: number;
+        id: string;
+        s: number | null;
+      }[];
+      last = rows.length === batch ? rows[rows.length - 1]!.seq : hi;
+      if (rows.length) yield rows.map((r) => ({ id: r.id, score: scoreOf(r.s) }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async countMatches(body: unknown, scope: SearchScope): Promise<number> {
+    const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
+    const where = plan.where.map((w) => ` and (${w.sql})`).join("");
+    const params = plan.where.flatMap((w) => w.params);
+    const stmt = plan.match
+      ? prepared(
+          this.db,
+          `select count(*) as n from applications_fts join applications a on a.seq = applications_fts.rowid
+           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}`,
+        )
+      : prepared(this.db, `select count(*) as n from applications a where a.seq > ? and a.seq <= ?${where}`);
+    const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
+    const window = 50_000;
+    let total = 0;
+    for (let last = 0; last < end; last += window) {
+      const hi = Math.min(last + window, end);
+      const row = (plan.match ? stmt.get(plan.match, last, hi, ...params) : stmt.get(last, hi, ...params)) as { n: number };
+      total += row.n;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return total;
+  }
+
+  async matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>> {
+    const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
+    const out = new Map<string, number | null>();
+    if (!ids.length) return out;
+    const where = plan.where.map((w) => ` and (${w.sql})`).join("");
+    const params = plan.where.flatMap((w) => w.params);
+    const list = JSON.stringify(ids);
+    const rows = (
+      plan.match
+        ? prepared(
+            this.db,
+            `select a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+             from applications_fts join applications a on a.seq = applications_fts.rowid
+             where applications_fts match ?
+               and applications_fts.rowid in (select seq from applications where id in (select value from json_each(?)))${where}`,
+          ).all(plan.match, list, ...params)
+        : prepared(this.db, `select a.id as id, null as s from applications a where a.id in (select value from json_each(?))${where}`).all(
+            list,
+            ...params,
+          )
+    ) as { id: string; s: number | null }[];
+    for (const r of rows) out.set(r.id, scoreOf(r.s));
+    return out;
+  }
+
   async get(id: string): Promise<Application | null> {
     const row = prepared(this.db, `select ${ALL_COLUMNS} from applications where id = ?`).get(id) as ApplicationRow | undefined;
     return row ? rowToApplication(row) : null;
@@ -416,10 +499,12 @@ export class SqliteSearchEngine implements SearchEngine {
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
     const marked = new Map<number, (string | null)[]>();
     if (plan.highlight) {
+      // The cast matters: better-sqlite3 binds a number as REAL, and FTS5 then ignores the rowid constraint (every
+      // call would answer the first match, and scan every match to find it).
       const stmt = prepared(
         this.db,
         `select ${cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ")}
-         from applications_fts where applications_fts match ? and rowid = ?`,
+         from applications_fts where applications_fts match ? and rowid = cast(? as integer)`,
       );
       for (const seq of seqs) {
         const row = stmt.get(plan.highlight, seq) as Record<string, string | null> | undefined;
@@ -443,6 +528,16 @@ export class SqliteSearchEngine implements SearchEngine {
     }
     return out;
   }
+}
+
+/** The engine's relevance of a bm25 value (as the search answers it). */
+const scoreOf = (s: number | null) => (s === null ? null : Math.round(-s * 1e6) / 1e6);
+
+/** Only the body's query: what a whole-match-set scan honours. */
+function queryOnly(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const query = (body as { query?: unknown }).query;
+  return query === undefined ? {} : { query };
 }
 
 function pickFields(hit: SearchHit, fields: Set<string>): SearchHit {

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import {
+  CategorizationQueriesResource,
+  type CategorizationJob,
+  type JobTriggered,
+} from "../../upstream/contract/categorization";
+import type { AdvancedSearchBody, SearchResponse } from "../../upstream/contract/portfolio";
+import { resourceClient } from "../lib/resource.server";
+import type { Api } from "../lib/upstream.server";
+import { portfolio } from "../portfolio/portfolio.server";
+
+const as = <T>() => z.unknown().transform((value) => value as T);
+const queriesPath = CategorizationQueriesResource.path;
+
+/** The categorization's upstream calls (spec 2 §7; shapes in upstream/contract/categorization.ts). */
+export const categorization = {
+  queries: resourceClient(CategorizationQueriesResource),
+  /** The portfolio's advanced search with the query JSON plus size and from (spec 2 §7). */
+  search: (api: Api, body: AdvancedSearchBody) => api.post(as<SearchResponse>(), "/api/search/advanced", body),
+  apply: (api: Api, id: string) => api.post(as<JobTriggered>(), `${queriesPath}/${encodeURIComponent(id)}/apply`),
+  remove: (api: Api, id: string) => api.post(as<JobTriggered>(), `${queriesPath}/${encodeURIComponent(id)}/remove`),
+  applyAll: (api: Api) => api.post(as<JobTriggered>(), `${queriesPath}/apply`),
+  prune: (api: Api, id?: string) => api.post(as<JobTriggered>(), `${queriesPath}/prune`, id ? { id } : {}),
+  jobs: (api: Api, queryId: string, limit = 5) =>
+    api.get(as<CategorizationJob[]>(), `/api/categorization/jobs?${new URLSearchParams({ queryId, limit: String(limit) })}`),
+  /** The CSV of the query's results (POST /api/search/advanced/csv → downloadUrl), streamed. */
+  exportCsv: (api: Api, body: AdvancedSearchBody) => portfolio.exportAdvancedCsv(api, body),
+};

@@ -1,0 +1,103 @@
+import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+
+const js = () => test.info().project.name === "js";
+
+test("create, edit, run, save, add and remove tags, cleanup, apply all, CSV, select a query", async ({ page, request }) => {
+  const word = unique("cat").replace(/-/g, "");
+  const tag = `t${word}`.slice(0, 30);
+  // Two applications with the word, one without.
+  const login = await request.post("/api/auth/login", { data: { email: "admin@e2e.test", password: "e2e-admin-password" } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  for (const [id, title] of [
+    [`${word}-1`, `Hinge ${word} assembly`],
+    [`${word}-2`, `Folding ${word} display`],
+    [`${word}-3`, "Unrelated gearbox"],
+  ]) {
+    expect((await request.post("/api/applications", { headers, data: { id, title } })).status()).toBe(201);
+  }
+  const tagsOf = async (id: string) =>
+    ((await (await request.get(`/api/search/${id}`, { headers })).json()) as { tags: { name: string }[] }).tags.map((t) => t.name);
+
+  await signIn(page);
+  await page.goto("/categorization");
+  await expect(page.getByRole("heading", { level: 1, name: "Categorization" })).toBeVisible();
+
+  // A query of our own: Select a query → Create new.
+  await page.getByRole(js() ? "button" : "link", { name: "Select a query" }).click();
+  const select = js() ? page.getByRole("dialog", { name: "Select a query" }) : page.getByRole("region", { name: "Select a query" });
+  await expect(select.getByRole("columnheader", { name: "Updated" })).toBeVisible();
+  await expectAccessible(page);
+  await select.getByRole("button", { name: "Create new" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Create completed");
+  await expect(page).toHaveURL(/query=/);
+  if (js()) await page.keyboard.press("Escape");
+  await expect(page.getByLabel("Name")).toHaveValue("Untitled");
+
+  // Edit: name, tags, the JSON.
+  const text = JSON.stringify({ query: { query_string: { query: word, fields: ["title", "abstract"] } }, highlight: { fields: { title: {} } } }, null, 2);
+  await page.getByLabel("Name").fill(`Query ${word}`);
+  if (js()) {
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add tag(s)" })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByTestId("monaco-editor")).toBeVisible({ timeout: 15_000 });
+    await page.evaluate((t) => {
+      const m = (window as unknown as { monaco: { editor: { getModels(): { setValue(v: string): void }[] } } }).monaco;
+      m.editor.getModels()[0]!.setValue(t);
+    }, text);
+    await page.getByRole("combobox", { name: "Tags" }).fill(tag);
+    await page.getByRole("combobox", { name: "Tags" }).press("Enter");
+  } else {
+    await page.getByLabel("Query (JSON)").fill(text);
+    await page.getByLabel("Tags", { exact: true }).fill(tag);
+  }
+
+  // Run shows the matches, marked.
+  await page.getByRole("button", { name: "Run" }).click();
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByText("2 applications")).toBeVisible();
+  await expect(results.locator("mark").first()).toHaveText(word);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  if (!js()) {
+    // Without JavaScript the server tells the refusal: Add tag(s) while the query is not saved.
+    await page.getByRole("button", { name: "Add tag(s)" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Save the query first" })).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Update completed");
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+
+  // Add tag(s): the job's progress, then the portfolio has the tags.
+  await page.getByRole("button", { name: "Add tag(s)" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Apply triggered");
+  const progress = page.getByRole("region", { name: "Progress" });
+  await expect(async () => {
+    if (!js()) await page.reload();
+    await expect(progress.getByText("2 / 2").first()).toBeVisible({ timeout: 1_000 });
+    await expect(progress.getByText(/finished /).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await tagsOf(`${word}-1`)).toContain(tag);
+  expect(await tagsOf(`${word}-3`)).not.toContain(tag);
+  await page.reload();
+  await expect(results.getByText(new RegExp(`${tag}:`)).first()).toBeVisible();
+  await expectAccessible(page);
+
+  // download CSV: the streamed file.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "download CSV" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  // Remove tag(s), after the confirmation.
+  await page.getByRole("button", { name: "Remove tag(s)" }).click();
+  await page.getByRole(js() ? "dialog" : "alertdialog").getByRole("button", { name: "Remove tags" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Remove triggered");
+  await expect.poll(() => tagsOf(`${word}-1`), { timeout: 20_000 }).not.toContain(tag);
+
+  // Cleanup and apply all are triggered the same way.
+  await page.getByRole("button", { name: "Cleanup" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Cleanup triggered");
+  await page.getByRole("button", { name: "Apply all queries" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Apply all triggered");
+  await expect.poll(() => tagsOf(`${word}-2`), { timeout: 30_000 }).toContain(tag);
+});
