@@ -10,6 +10,7 @@
  * The checked body is kept in `res.locals` and handed to Remix by server/remix-adapter.ts. GET and HEAD pass untouched.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { MAX_INSTALLER_BYTES } from "../upstream/contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
 
@@ -43,6 +44,13 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
     path: /^\/people\/(?!new\/?$)[^/]+\/?$/,
     bytes: MAX_SCRIPT_BYTES + 1 * MB,
     what: "A bot script upload",
+  },
+  {
+    // The Application Crawler's installer upload on the applications page (multipart, issue 15): the file, its
+    // version and the intent.
+    path: /^\/applications\/?$/,
+    bytes: MAX_INSTALLER_BYTES + 1 * MB,
+    what: "An installer upload",
   },
 ];
 

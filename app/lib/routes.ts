@@ -75,6 +75,15 @@ export const ROUTES: readonly RouteEntry[] = [
   // records, no create; spec 1 §2's side navigation has no entry for them.
   { path: "/reports", permission: "forms.read" },
   { path: "/reports/:id/edit", permission: "forms.read", write: "forms" },
+  // Applications (spec 2 §2, docs/decisions/application-crawler.md): applications.read shows the Application
+  // Crawler's card and downloads its installer; `administration` uploads or removes the installer.
+  {
+    path: "/applications",
+    permission: "applications.read",
+    write: "administration",
+    nav: { label: "Applications", icon: "download" },
+  },
+  { path: "/applications/installer", permission: "applications.read" },
   // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
   {
     path: "/emails-connector",

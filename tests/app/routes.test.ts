@@ -45,7 +45,12 @@ const samplePaths: Record<string, () => string> = {
   "/messages": () => "/messages",
   "/messages/create": () => "/messages/create",
   "/messages/:id/edit": () => `/messages/${messageId}/edit`,
+  "/applications": () => "/applications",
+  "/applications/installer": () => "/applications/installer",
 };
+
+/** Table entries that are downloads, not screens. */
+const DOWNLOADS = new Set(["/applications/installer"]);
 
 beforeAll(async () => {
   app = await startApp();
@@ -80,6 +85,14 @@ beforeAll(async () => {
     trigger: "Office Action mailed",
     deadlines: [{ label: "Response", amount: 3, measure: "months", extension: { times: 3, amount: 1, measure: "months" } }],
   });
+  const installer = new FormData();
+  installer.set("version", "1.0.0");
+  installer.set("file", new File(["MZ"], "CrawlerSetup.exe"));
+  await app.context.upstream("/api/application-crawler/installer", {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${await app.adminToken()}` },
+    body: installer,
+  });
 });
 afterAll(() => app.close());
 
@@ -101,7 +114,8 @@ describe("the route table", () => {
         await without.signIn(`without-${tag}@test.local`, "secret-123");
         const refused = await without.get(url);
         expect(refused.status).toBe(404);
-        expect(await refused.text()).toContain("Nothing here :(");
+        // A download (resource route) answers a plain 404, not the not-found view.
+        if (!DOWNLOADS.has(entry.path)) expect(await refused.text()).toContain("Nothing here :(");
       }
       const holder = entry.permission ? [entry.permission] : [];
       await app.createUser(`with-${tag}@test.local`, holder);
@@ -131,6 +145,14 @@ describe("the route table", () => {
     expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview"]);
     expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
     expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
+    // Issue 15's entries, in spec 1 §2's order (Rules, Messages, Applications, E-mail connector).
+    expect(navigationFor(["templates.read", "messages.read", "applications.read", "administration.read"]).map((e) => e.label)).toEqual([
+      "Overview",
+      "Rules",
+      "Messages",
+      "Applications",
+      "E-mail connector",
+    ]);
   });
 
   it("matches static segments before parameters", () => {

@@ -23,6 +23,7 @@ import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
 import { AppSettingsStore } from "./app-settings/store";
 import { emailConnectorRoutes } from "./email-connector/routes";
+import { applicationCrawlerRoutes } from "./application-crawler/routes";
 import { reportRoutes } from "./reports/routes";
 import { ReportsStore } from "./reports/store";
 import { ruleRoutes } from "./rules/routes";
@@ -236,6 +237,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/reports", reportRoutes({ reports: new ReportsStore(db, now), organizations, requireAuth }));
     const appSettings = new AppSettingsStore(db, now);
     app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
+    app.route(
+      "/api/application-crawler/installer",
+      applicationCrawlerRoutes({ settings: appSettings, files: new LocalFileStore(path.join(options.dataDir, "files")), requireAuth }),
+    );
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {
