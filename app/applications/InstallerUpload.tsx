@@ -34,7 +34,7 @@ export function InstallerUpload({
           aria-invalid={invalid(errors?.file)}
         />
         <p id="installer-file-hint" className="field-hint">
-          {U.fileHint}
+          {replacing ? `${U.fileHint} ${U.replaces}` : U.fileHint}
         </p>
         <FieldErrors id="installer-file-errors" errors={errors?.file} />
       </div>
