@@ -9,7 +9,7 @@ import {
   type InstallerAnswer,
 } from "../../contract/application-crawler";
 import type { AppSettingsStore } from "../app-settings/store";
-import { attachment, uploadName, uploadType } from "../files/routes";
+import { attachment, readUpload, uploadName, uploadType } from "../files/routes";
 import { FileStoreError, type FileStore } from "../lib/files";
 import { HttpError, badRequest, fieldMessage, notFound, requirePermission, type AppEnv } from "../lib/http";
 
@@ -56,19 +56,14 @@ export function applicationCrawlerRoutes(deps: {
   });
 
   app.put("/", requirePermission("administration"), async (c) => {
-    if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) throw badRequest(INSTALLER_MESSAGES.notMultipart);
-    let body: Record<string, string | File | (string | File)[]>;
-    try {
-      body = await c.req.parseBody({ all: true });
-    } catch {
-      throw badRequest(INSTALLER_MESSAGES.notMultipart);
-    }
-    const version = InstallerVersion.safeParse(typeof body.version === "string" ? body.version : "");
+    const { file: part, fields } = await readUpload(c, MAX_INSTALLER_BYTES, {
+      notMultipart: INSTALLER_MESSAGES.notMultipart,
+      oneFile: INSTALLER_MESSAGES.oneFile,
+      required: INSTALLER_MESSAGES.fileRequired,
+      tooLarge: INSTALLER_MESSAGES.tooLarge,
+    });
+    const version = InstallerVersion.safeParse(fields.version ?? "");
     if (!version.success) throw badRequest(fieldMessage(["version"], version.error.issues[0]!.message));
-    const part = body.file;
-    if (Array.isArray(part)) throw badRequest(fieldMessage(["file"], INSTALLER_MESSAGES.oneFile));
-    if (!(part instanceof File) || part.size === 0) throw badRequest(fieldMessage(["file"], INSTALLER_MESSAGES.fileRequired));
-    if (part.size > MAX_INSTALLER_BYTES) throw new HttpError(413, INSTALLER_MESSAGES.tooLarge);
     const name = uploadName(part.name);
     if (!INSTALLER_NAME.test(name)) throw badRequest(fieldMessage(["file"], INSTALLER_MESSAGES.wrongType));
     const key = `installers/application-crawler/${crypto.randomUUID()}`;
