@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/applications",
     permission: "applications.read",
     write: "administration",
-    nav: { label: "Applications", icon: "download" },
+    nav: { label: "Applications", icon: "desktop" },
   },
   { path: "/applications/installer", permission: "applications.read" },
   // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
