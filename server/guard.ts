@@ -13,6 +13,7 @@ import { MAX_MODEL_BYTES } from "../upstream/contract/forms";
 import { MAX_BACKUP_BYTES } from "../upstream/contract/template-storage";
 import { MAX_TEMPLATE_BYTES } from "../upstream/contract/templates";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { MAX_INSTALLER_BYTES } from "../upstream/contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
 import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
@@ -63,6 +64,13 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
     path: /^\/portfolio\/import\/?$/,
     bytes: CSV_IMPORT_LIMITS.bytes + 1 * MB,
     what: "A portfolio CSV import",
+  },
+  {
+    // The Application Crawler's installer upload on the applications page (multipart, issue 15): the file, its
+    // version and the intent.
+    path: /^\/applications\/?$/,
+    bytes: MAX_INSTALLER_BYTES + 1 * MB,
+    what: "An installer upload",
   },
 ];
 

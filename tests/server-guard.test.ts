@@ -170,6 +170,11 @@ describe("form guard: body sizes (items 1, 3)", () => {
     const spec = await rawPost("/specifications/x", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 12 * 1024 * 1024 }, 0);
     expect(spec.status).toBe(413);
     expect(spec.body).toContain("sample document may be at most 11 MB");
+    // The Application Crawler's installer (issue 15): 1.5 MB passes the guard, 60 MB is refused before reading.
+    expect((await post("/applications", big)).status).not.toBe(413);
+    const installer = await rawPost("/applications", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 60 * 1024 * 1024 }, 0);
+    expect(installer.status).toBe(413);
+    expect(installer.body).toContain("installer upload may be at most 51 MB");
   });
 });
 
@@ -311,6 +316,8 @@ describe("/api body limits (item 3)", () => {
     // A 1.5 MB bot script passes the body limit (then 401: no token); 3 MB does not.
     const script = (mb: number) => rawPost("/api/auth/bots/bot@example.com/script", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": Math.round(mb * 1024 * 1024) }, 0);
     expect((await script(3)).status).toBe(413);
+    const installer = (mb: number) => rawPost("/api/application-crawler/installer", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": Math.round(mb * 1024 * 1024) }, 0);
+    expect((await installer(51)).status).toBe(413);
     // Documents: 13.4 MB of base64 JSON passes, 20 MB does not.
     const nlp = (mb: number) => rawPost("/api/nlp/api/v1/parser/parse", { ...json, "Content-Length": Math.round(mb * 1024 * 1024) }, 0);
     expect((await nlp(20)).status).toBe(413);

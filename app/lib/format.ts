@@ -45,3 +45,16 @@ const formatted = new Map<string, string>();
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
+
+/** A file size for people: "812 bytes", "14.2 KB", "48.7 MB" (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return plural(bytes, "byte");
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${units[unit]}`;
+}

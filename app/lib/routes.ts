@@ -135,6 +135,15 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
   { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
   { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Processing", icon: "chart" } },
+  // Applications (spec 2 §2, docs/decisions/application-crawler.md): applications.read shows the Application
+  // Crawler's card and downloads its installer; `administration` uploads or removes the installer.
+  {
+    path: "/applications",
+    permission: "applications.read",
+    write: "administration",
+    nav: { label: "Applications", icon: "desktop" },
+  },
+  { path: "/applications/installer", permission: "applications.read" },
   // The e-mail connector's maintenance settings: administration.read shows, administration saves (spec 2 §2, §6).
   {
     path: "/emails-connector",

@@ -214,19 +214,6 @@ export function RuleForm({
                 label={L.extensionTimes}
                 disabled={disabled}
               />
-              {canWrite && deadlines.length > 1 ? (
-                <button
-                  {...form.remove.getButtonProps({
-                    name: fields.deadlines.name,
-                    index,
-                  })}
-                  className="btn btn-secondary btn-small"
-                >
-                  {RULES.removeDeadline(index + 1)}
-                </button>
-              ) : (
-                <span />
-              )}
               <NumberField
                 meta={e.amount}
                 label={L.extensionAmount}
@@ -237,6 +224,17 @@ export function RuleForm({
                 label={L.extensionMeasure}
                 disabled={disabled}
               />
+              {canWrite && deadlines.length > 1 ? (
+                <button
+                  {...form.remove.getButtonProps({
+                    name: fields.deadlines.name,
+                    index,
+                  })}
+                  className="btn btn-secondary btn-small deadline-remove"
+                >
+                  {RULES.removeDeadline(index + 1)}
+                </button>
+              ) : null}
             </fieldset>
           );
         })}
@@ -285,33 +283,40 @@ export function RuleForm({
                 {preview.error}
               </p>
             ) : preview?.deadlines ? (
-              <table className="data-table">
-                <caption className="visually-hidden">
-                  {RULES.previewTitle}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{RULES.previewColumns.label}</th>
-                    <th scope="col">{RULES.previewColumns.due}</th>
-                    <th scope="col">{RULES.previewColumns.extensions}</th>
-                    <th scope="col">{RULES.previewColumns.final}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.deadlines.map((d, i) => (
-                    <tr key={i}>
-                      <td>{d.label}</td>
-                      <td>{d.due}</td>
-                      <td>
-                        {d.extensions.length
-                          ? d.extensions.join(", ")
-                          : RULES.noExtensions}
-                      </td>
-                      <td>{d.final}</td>
+              <div
+                className="table-wrap"
+                role="region"
+                aria-label={RULES.previewTitle}
+                tabIndex={0}
+              >
+                <table className="data-table">
+                  <caption className="visually-hidden">
+                    {RULES.previewTitle}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{RULES.previewColumns.label}</th>
+                      <th scope="col">{RULES.previewColumns.due}</th>
+                      <th scope="col">{RULES.previewColumns.extensions}</th>
+                      <th scope="col">{RULES.previewColumns.final}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {preview.deadlines.map((d, i) => (
+                      <tr key={i}>
+                        <td>{d.label}</td>
+                        <td>{d.due}</td>
+                        <td>
+                          {d.extensions.length
+                            ? d.extensions.join(", ")
+                            : RULES.noExtensions}
+                        </td>
+                        <td>{d.final}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             ) : null}
           </div>
         </section>

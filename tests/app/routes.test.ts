@@ -74,6 +74,8 @@ const samplePaths: Record<string, () => string> = {
   "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
   "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
   "/categorization": () => "/categorization",
+  "/applications": () => "/applications",
+  "/applications/installer": () => "/applications/installer",
 };
 /** Issue 14's records (made with real files). */
 const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };
@@ -131,6 +133,14 @@ beforeAll(async () => {
     body: JSON.stringify({ csvFileData: csv }),
   });
   importJobId = ((await job.json()) as { id: string }).id;
+  const installer = new FormData();
+  installer.set("version", "1.0.0");
+  installer.set("file", new File(["MZ"], "CrawlerSetup.exe"));
+  await app.context.upstream("/api/application-crawler/installer", {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${await app.adminToken()}` },
+    body: installer,
+  });
 });
 afterAll(() => app.close());
 
@@ -208,6 +218,14 @@ describe("the route table", () => {
     const labels = navigationFor(later).map((e) => e.label);
     const order = ["Messages", "USPTO", "FIP", "Processing", "E-mail connector", "Template backup"].map((l) => labels.indexOf(l));
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Issue 15's entries, in spec 1 §2's order (Rules, Messages, Applications, E-mail connector).
+    expect(navigationFor(["templates.read", "messages.read", "applications.read", "administration.read"]).map((e) => e.label)).toEqual([
+      "Overview",
+      "Rules",
+      "Messages",
+      "Applications",
+      "E-mail connector",
+    ]);
   });
 
   it("matches static segments before parameters", () => {

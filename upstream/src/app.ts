@@ -38,6 +38,7 @@ import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
 import { AppSettingsStore } from "./app-settings/store";
 import { emailConnectorRoutes } from "./email-connector/routes";
+import { applicationCrawlerRoutes } from "./application-crawler/routes";
 import { reportRoutes } from "./reports/routes";
 import { ReportsStore } from "./reports/store";
 import { ruleRoutes } from "./rules/routes";
@@ -376,6 +377,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const categorization = categorizationRoutes({ queries: categorizationQueries, jobs: categorizationJobs, runner: categorizer, requireAuth });
     app.route("/api/categorization/queries", categorization.queries);
     app.route("/api/categorization/jobs", categorization.jobs);
+    app.route(
+      "/api/application-crawler/installer",
+      applicationCrawlerRoutes({ settings: appSettings, files: new LocalFileStore(path.join(options.dataDir, "files")), requireAuth }),
+    );
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
     app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { FILE_MESSAGES, MAX_FILE_BYTES, type StoredFile } from "../../contract/files";
 import { FileStoreError } from "../lib/files";
 import { HttpError, badRequest, fieldMessage, notFound, type AppEnv } from "../lib/http";
@@ -27,6 +27,36 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+export type UploadMessages = { notMultipart: string; oneFile: string; required: string; tooLarge: string };
+
+/**
+ * A multipart body with exactly one non-empty `file` part of at most `maxBytes`: the file and the other fields
+ * (the last value of each). 400 (`notMultipart`, `file: oneFile`, `file: required`) or 413 (`tooLarge`) otherwise.
+ */
+export async function readUpload(
+  c: Context<AppEnv>,
+  maxBytes: number,
+  messages: UploadMessages,
+): Promise<{ file: File; fields: Record<string, string> }> {
+  if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) throw badRequest(messages.notMultipart);
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest(messages.notMultipart);
+  }
+  const part = body.file;
+  if (Array.isArray(part)) throw badRequest(fieldMessage(["file"], messages.oneFile));
+  if (!(part instanceof File) || part.size === 0) throw badRequest(fieldMessage(["file"], messages.required));
+  if (part.size > maxBytes) throw new HttpError(413, messages.tooLarge);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === "string") fields[name] = last;
+  }
+  return { file: part, fields };
+}
+
 /**
  * /api/files/* — uploads kept between steps (upstream/README.md, Files): any signed-in user uploads; only they read
  * or delete what they uploaded (anyone else: 404); files expire after a day.
@@ -37,18 +67,7 @@ export function fileRoutes(deps: { uploads: UploadsStore; requireAuth: Middlewar
   app.use("*", requireAuth);
 
   app.post("/", async (c) => {
-    if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? ""))
-      throw badRequest(FILE_MESSAGES.notMultipart);
-    let body: Record<string, string | File | (string | File)[]>;
-    try {
-      body = await c.req.parseBody({ all: true });
-    } catch {
-      throw badRequest(FILE_MESSAGES.notMultipart);
-    }
-    const part = body.file;
-    if (Array.isArray(part)) throw badRequest(fieldMessage(["file"], FILE_MESSAGES.oneFile));
-    if (!(part instanceof File) || part.size === 0) throw badRequest(fieldMessage(["file"], FILE_MESSAGES.required));
-    if (part.size > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge);
+    const { file: part } = await readUpload(c, MAX_FILE_BYTES, FILE_MESSAGES);
     try {
       const file = {
         name: uploadName(part.name),

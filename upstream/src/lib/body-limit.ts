@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_INSTALLER_BYTES } from "../../contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../../contract/bots";
 import { MAX_FILE_BYTES } from "../../contract/files";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
@@ -23,6 +24,8 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   // An upload kept between steps (multipart, one file part): the file plus the part headers and boundaries.
   { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
+  // The Application Crawler's installer (multipart): the file, its version and the part headers (issue 15).
+  { path: /^\/api\/application-crawler\/installer\/?$/, bytes: MAX_INSTALLER_BYTES + 64 * 1024, what: "an installer" },
   { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
   // Issue 14: a template's file (multipart create or patch) plus its JSON data part.
   { path: /^\/api\/(docs\/(word|visio)|drawings)(\/[^/]+)?\/?$/, bytes: MAX_TEMPLATE_BYTES + 1 * MB, what: "a template" },
