@@ -222,9 +222,14 @@ describe("the route table", () => {
     expect(navigationFor(["templates.read", "messages.read", "applications.read", "administration.read"]).map((e) => e.label)).toEqual([
       "Overview",
       "Rules",
+      "Word templates",
+      "Visio templates",
+      "Shapes",
+      "Drawings",
       "Messages",
       "Applications",
       "E-mail connector",
+      "Template backup",
     ]);
   });
 
