@@ -185,6 +185,9 @@ export function portfolioRoutes(deps: PortfolioDeps) {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="portfolio-${day}.csv"`,
         "cache-control": "no-store",
+        // Streamed as it is read: tells @hono/node-server not to read ahead for a content-length (it would wait for
+        // the first rows, so the header line would not leave first).
+        "transfer-encoding": "chunked",
       },
     });
   });
