@@ -24,7 +24,7 @@ async function start(): Promise<{ base: string; dataDir: string }> {
   return { base: server.base, dataDir };
 }
 
-describe("/healthz tells the truth", () => {
+describe("/healthz tells the truth", { timeout: 60_000 }, () => {
   it("answers 503 once the database file is deleted", async () => {
     const { base, dataDir } = await start();
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { FORM_TYPES, isPdfFormType, type FormType } from "../../upstream/contract/forms";
 import { splitFileName } from "../../upstream/contract/templates";
-import { CheckboxGroup, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextField } from "../ui/fields";
+import { CheckboxGroup, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { FileField, type CurrentFile } from "../ui/file-field";
 import { useHydrated } from "../ui/hydrated";
 import { useSchemaForm } from "../ui/schema-form";
@@ -85,7 +85,6 @@ export function FormForm({
   const pdfType = type !== "" && FORM_TYPES.includes(type) && isPdfFormType(type);
   const disabled = !canWrite;
   const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const submitted = (shown as { initialValue?: Record<string, unknown> } | undefined)?.initialValue;
   const listOf = (name: "clients" | "tags") =>
     typeof submitted?.[name] === "string" ? (submitted[name] as string).split(";").map((t) => t.trim()).filter(Boolean) : defaults[name];
@@ -139,13 +138,7 @@ export function FormForm({
           {FORMS.nameHint}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TextField meta={fields.fileNameTemplate} label={L.fileNameTemplate} autoComplete="off" disabled={disabled} />
       <TextField meta={fields.foreach} label={L.foreach} hint={FORMS.foreachHint} autoComplete="off" disabled={disabled} />
       <TagInput

@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { MESSAGE_SAMPLE_CONTEXT, isRecipient } from "../../upstream/contract/messages";
 import { TemplateEditor } from "../specifications/TemplateEditor";
-import { DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextField } from "../ui/fields";
+import { DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, splitTags } from "../ui/tag-input";
 import type { PreviewResult } from "./messages.server";
@@ -65,7 +65,6 @@ export function MessageForm({
     defaultValue: { name: defaults.name, description: defaults.description, subject: defaults.subject, body: defaults.body },
   });
   const disabled = !canWrite;
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const sentBody = lastResult?.initialValue?.body;
   const preview = previewOf(actionData);
   const recipientField = (name: "to" | "cc" | "bcc") => {
@@ -92,13 +91,7 @@ export function MessageForm({
     <Form method="post" {...getFormProps(form)} className="form-card">
       <DefaultSubmit value="save" />
       <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TagInput
         key={`tags:${tags.join(";")}`}
         id={fields.tags.id}

@@ -1,4 +1,5 @@
 import { MESSAGE_MESSAGES } from "../../upstream/contract/messages";
+import { CLONE_TOASTS, SAVE_TOASTS } from "../lib/form-texts";
 
 /** Messages texts, verbatim from spec 2 §2, §5, §8 where it has them. Tests import these. */
 export const MESSAGES = {
@@ -30,16 +31,7 @@ export const MESSAGES = {
   readOnlyNote: "You can look at this message; changing it needs the messages permission.",
   validation: MESSAGE_MESSAGES,
   inline: { saveFailed: "Failed to save a message..." },
-  toasts: {
-    created: "Create completed",
-    updated: "Update completed",
-    deleted: "Delete completed",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
-    deleteFailed: "Delete failed",
-    cloned: "Clone completed",
-    cloneFailed: "Clone failed",
-  },
+  toasts: { ...SAVE_TOASTS, ...CLONE_TOASTS },
   confirmDelete: {
     title: "Delete message?",
     message: (name: string) => `${name} will be deleted. This action can't be undone.`,

@@ -1,7 +1,7 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { CheckboxGroup, FieldErrors, FirstErrorFocus, FormError, ReadOnlyField, SaveButton, TextField } from "../ui/fields";
+import { CheckboxGroup, FieldErrors, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
 import { ReportSchema } from "./schema";
 import { REPORTS } from "./texts";
@@ -36,20 +36,13 @@ export function ReportForm({
     },
   });
   const disabled = !canWrite;
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   return (
     <Form method="post" {...getFormProps(form)} className="form-card">
       <ReadOnlyField id={fields.identifier.id} name={fields.identifier.name} label={L.identifier} value={defaults.identifier} />
       <FieldErrors id={fields.identifier.errorId} errors={fields.identifier.errors} />
       <ReadOnlyField id={`${id}-type`} label={L.type} value={defaults.type} />
       <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <CheckboxGroup
         meta={fields.organizations}
         legend={L.organizations}

@@ -1,5 +1,6 @@
 import { MEASURE_LABELS } from "../../upstream/contract/deadlines";
 import { RULE_MESSAGES } from "../../upstream/contract/rules";
+import { CLONE_TOASTS, SAVE_TOASTS } from "../lib/form-texts";
 
 /**
  * Rules texts. Spec 2 names the screens only (§2 Rules); the fields are the docketing rules of
@@ -45,16 +46,7 @@ export const RULES = {
   readOnlyNote: "You can look at this rule; changing it needs the templates permission.",
   validation: RULE_MESSAGES,
   inline: { saveFailed: "Failed to save a rule. Check your input and try again." },
-  toasts: {
-    created: "Create completed",
-    updated: "Update completed",
-    deleted: "Delete completed",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
-    deleteFailed: "Delete failed",
-    cloned: "Clone completed",
-    cloneFailed: "Clone failed",
-  },
+  toasts: { ...SAVE_TOASTS, ...CLONE_TOASTS },
   confirmDelete: {
     title: "Delete rule?",
     message: (name: string) => `${name} will be deleted. This action can't be undone.`,

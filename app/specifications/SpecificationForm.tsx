@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult }
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, FirstErrorFocus } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, TextAreaField, FirstErrorFocus } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, joinTags } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
@@ -54,7 +54,6 @@ export function SpecificationForm({
   });
   const disabled = !canWrite;
   const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const { key: tplKey, ...tplProps } = getTextareaProps(fields.template);
   const submittedTags = typeof lastResult?.initialValue?.tags === "string" ? lastResult.initialValue.tags : null;
   return (
@@ -77,13 +76,7 @@ export function SpecificationForm({
         </FirstErrorFocus>
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TagInput
         key={submittedTags ?? "tags"}
         id={fields.tags.id}

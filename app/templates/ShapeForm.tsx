@@ -1,6 +1,6 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, ReadOnlyField, SaveButton, TextField } from "../ui/fields";
+import { DefaultSubmit, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, joinTags } from "../ui/tag-input";
 import { ShapeSchema } from "./schema";
@@ -25,7 +25,6 @@ export function ShapeForm({
     actionData,
     defaultValue: { name: shape.name, description: shape.description, tags: joinTags(shape.tags) },
   });
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const disabled = !canWrite;
   return (
     <Form method="post" {...getFormProps(form)} className="form-card">
@@ -34,13 +33,7 @@ export function ShapeForm({
       <ReadOnlyField id={`${id}-template`} label={L.template} value={shape.templateName} />
       <ReadOnlyField id={`${id}-master`} label={L.master} value={shape.master} />
       <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TagInput id={fields.tags.id} name={fields.tags.name} label={L.tags} defaultValue={shape.tags} errors={fields.tags.errors} errorId={fields.tags.errorId} disabled={disabled} />
       {disabled ? <p className="muted">{SHAPES.readOnlyNote}</p> : null}
       <FormError id={form.errorId} errors={form.errors} />

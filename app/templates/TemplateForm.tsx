@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
 import type { HelperFunction } from "../../upstream/contract/nlp";
 import { splitFileName } from "../../upstream/contract/templates";
 import { TemplateEditor } from "../specifications/TemplateEditor";
-import { CheckboxField, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField } from "../ui/fields";
 import { FileField, type CurrentFile } from "../ui/file-field";
 import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, joinTags } from "../ui/tag-input";
@@ -73,7 +73,6 @@ export function TemplateForm({
   const [derived, setDerived] = useState<string | null>(null);
   // One form for three schemas: the fields all of them have (flags and text template per kind).
   const fields = anyFields as unknown as Record<TemplateField, FieldMetadata<string | undefined>>;
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const submitted = (shown as { initialValue?: Record<string, unknown> } | undefined)?.initialValue;
   const submittedTags = typeof submitted?.tags === "string" ? submitted.tags : null;
   const disabled = !canWrite;
@@ -98,13 +97,7 @@ export function TemplateForm({
           {texts.nameHint}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => <textarea key={descKey} {...descProps} rows={3} disabled={disabled} autoFocus={autoFocus} />}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TagInput
         key={submittedTags ?? "tags"}
         id={fields.tags.id}

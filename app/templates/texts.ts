@@ -1,4 +1,5 @@
 import { TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
+import { SAVE_TOASTS } from "../lib/form-texts";
 
 /**
  * Word, Visio and drawing template texts (spec 2 §2, §5, §8, verbatim where the spec gives them). The success and
@@ -32,14 +33,7 @@ function templateTexts(kind: { title: string; one: string; many: string; accept:
     delete: "Delete",
     readOnlyNote: `You can look at this ${kind.one}; changing it needs the templates permission.`,
     validation: TEMPLATE_MESSAGES,
-    toasts: {
-      created: "Create completed",
-      updated: "Update completed",
-      deleted: "Delete completed",
-      createFailed: "Create failed",
-      updateFailed: "Update failed",
-      deleteFailed: "Delete failed",
-    },
+    toasts: SAVE_TOASTS,
     inline: { saveFailed: kind.inline },
     confirmDelete: {
       title: `Delete this ${kind.one}?`,
@@ -92,14 +86,7 @@ export const SHAPES = {
   cancel: "Cancel",
   delete: "Delete",
   readOnlyNote: "You can look at this shape; changing it needs the templates permission.",
-  toasts: {
-    created: "Create completed",
-    updated: "Update completed",
-    deleted: "Delete completed",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
-    deleteFailed: "Delete failed",
-  },
+  toasts: SAVE_TOASTS,
   inline: { saveFailed: "Failed to save a shape. Check your input and try again." },
   confirmDelete: {
     title: "Delete this shape?",

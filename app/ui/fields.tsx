@@ -1,6 +1,6 @@
-import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { type InputHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { type InputHTMLAttributes, type MouseEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useFirstError } from "./first-error";
 import { useHydrated } from "./hydrated";
 
@@ -41,6 +41,31 @@ export function TextField({ meta, label, type = "text", hint, addon, ...rest }: 
         <input key={key} {...props} {...rest} autoFocus={first || rest.autoFocus} />
         {addon}
       </div>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type TextAreaFieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">;
+
+/** A labelled textarea (a description, notes) with its hint and errors; 3 rows unless told. */
+export function TextAreaField({ meta, label, hint, rows = 3, ...rest }: TextAreaFieldProps) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
+  const first = useFirstError(meta.id, meta.errors);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea key={key} {...props} rows={rows} {...rest} autoFocus={first || rest.autoFocus} />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}

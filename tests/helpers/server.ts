@@ -52,20 +52,24 @@ export function startProductionServer(
 }
 
 /**
- * Waits until /healthz answers 200 (`timeoutMs` at most). With `server`, stops as soon as it exits and says what it
- * printed.
+ * Waits until /healthz answers 200 (`timeoutMs` at most: a production start takes about 1 s on a quiet machine, but
+ * several servers start at once in a full run on a loaded CI machine). With `server`, stops as soon as it exits; the
+ * error says what it printed and what /healthz last answered.
  */
-export async function waitUntilUp(base: string, server?: RunningServer, timeoutMs = 10_000): Promise<void> {
+export async function waitUntilUp(base: string, server?: RunningServer, timeoutMs = 40_000): Promise<void> {
   const until = Date.now() + timeoutMs;
+  let last = "no answer";
   while (Date.now() < until && (server?.child.exitCode ?? null) === null) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
+      const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (r.ok) return;
+      last = `${r.status} ${await r.text()}`;
+    } catch (error) {
+      last = String(error);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`server did not start${server ? `:\n${server.output()}` : ""}`);
+  throw new Error(`server did not start (/healthz: ${last})${server ? `:\n${server.output()}` : ""}`);
 }
 
 /** Peak resident memory of a process so far, in MB (Linux /proc). */
