@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { appAsAdmin } from "../helpers/app";
+
+/**
+ * Lazy route discovery (issue 10: the JavaScript of a list page): a page carries the manifest of its own routes inline
+ * and does not import the whole route manifest (3.7 KB gzip for 80 routes); the browser asks /__manifest for the
+ * routes its links lead to.
+ */
+const { admin } = appAsAdmin();
+
+describe("route discovery", () => {
+  it("a page imports no route manifest file", async () => {
+    const r = await admin.get("/people");
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain("window.__remixManifest");
+    // The inline manifest names its file ("url"), but nothing loads it: no import, no preload.
+    expect(html).not.toMatch(/import "\/build\/manifest-[A-Z0-9]+\.js"/);
+    expect(html).not.toMatch(/<link rel="modulepreload" href="\/build\/manifest-/);
+  });
+
+  it("/__manifest answers the routes of the paths asked for, and only those", async () => {
+    const page = await (await admin.get("/people")).text();
+    const version = /"version":\s*"([a-z0-9]+)"/.exec(page)?.[1];
+    expect(version).toBeTruthy();
+    const r = await admin.get(`/__manifest?version=${version}&p=${encodeURIComponent("/teams")}`);
+    expect(r.status).toBe(200);
+    const patches = (await r.json()) as Record<string, { path?: string }>;
+    expect(Object.keys(patches)).toContain("routes/_app.teams._index");
+    expect(Object.keys(patches)).not.toContain("routes/_app.portfolio._index");
+  });
+});
