@@ -230,32 +230,43 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, title
   }
 }
 
-/** After a 413, what the rest of the body may still cost: then the connection is closed. */
-export const LINGER = { ms: 2000, bytes: 16 * MB } as const;
+/**
+ * After a 413, what the rest of the body may still cost before the connection is closed (nginx's lingering close:
+ * `lingering_timeout` 5 s between reads, `lingering_time` 30 s in all): a slow or busy client gets its answer, and
+ * no connection costs more than `bytes` read and dropped or `totalMs`.
+ */
+export const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * MB } as const;
 
 /**
  * Answer 413 without keeping anything of the body. Closing the socket at once would reset it while the client is
- * still sending, and most clients then lose the answer (EPIPE/ECONNRESET): like nginx's lingering close, the rest is
- * read and dropped for at most LINGER.ms or LINGER.bytes, then the connection is closed.
+ * still sending, and most clients then lose the answer (EPIPE/ECONNRESET): the rest is read and dropped within
+ * LINGER, then the connection is closed.
  */
 function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: { bytes: number; what: string }) {
   res.once("finish", () => {
     if (req.readableEnded) return;
     let dropped = 0;
     const close = () => {
-      clearTimeout(timer);
+      clearTimeout(idle);
+      clearTimeout(total);
       req.off("data", onData);
       req.socket.destroy();
     };
+    let idle = setTimeout(close, LINGER.idleMs);
+    const total = setTimeout(close, LINGER.totalMs);
+    idle.unref();
+    total.unref();
     const onData = (chunk: Buffer) => {
       dropped += chunk.byteLength;
-      if (dropped > LINGER.bytes) close();
+      if (dropped > LINGER.bytes) return close();
+      clearTimeout(idle);
+      idle = setTimeout(close, LINGER.idleMs);
+      idle.unref();
     };
-    const timer = setTimeout(close, LINGER.ms);
-    timer.unref();
     req.on("data", onData);
     req.once("end", () => {
-      clearTimeout(timer);
+      clearTimeout(idle);
+      clearTimeout(total);
       req.off("data", onData);
     });
     req.resume();
