@@ -1,31 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATEGORIZATION as C } from "../../app/categorization/texts";
 import { TRY_LATER } from "../../app/lib/toast.server";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**
  * Spec 2 §8's 'Create query failed' and 'Update query failed' when the upstream refuses what passed the page's checks:
  * the toast with the server's message (a 4xx) or the try-later text (a 5xx), and nothing the user typed lost.
  */
 const { app, admin } = appAsAdmin();
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
-function refuse(method: string, path: RegExp, status: number, message: string) {
-  const real = app.context.upstream;
-  app.context.upstream = async (p, init) =>
-    (init?.method ?? "GET") === method && path.test(p.split("?")[0]!)
-      ? new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } })
-      : real(p, init);
-  restore = () => {
-    app.context.upstream = real;
-  };
-}
-
-const unescape = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const { refuse, restore } = refusingUpstream(app);
+const unescape = unescapeHtml;
 
 describe("categorization's failure texts", () => {
   it("'Create query failed' with the try-later text when the upstream fails (no stack, no server message)", async () => {
@@ -53,7 +37,7 @@ describe("categorization's failure texts", () => {
     expect(html).toContain(`value="${name}"`);
     expect(html).toContain("energy-storage");
     expect(html).toContain("battery");
-    restore!();
+    restore();
     // Nothing was saved.
     const saved = (await (await app.adminApi("GET", `/api/categorization/queries/${created.id}`)).json()) as { name: string };
     expect(saved.name).toBe("Untitled");

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { APPLICATIONS } from "../../app/applications/texts";
 import { EMAIL_CONNECTOR } from "../../app/email-connector/texts";
 import { TRY_LATER } from "../../app/lib/toast.server";
 import { MESSAGES } from "../../app/messages/texts";
 import { RULES } from "../../app/rules/texts";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**
  * Spec 2 §8's failure texts on issue 15's screens when the upstream refuses a change that passed the page's checks:
@@ -12,24 +12,8 @@ import { appAsAdmin, uniq } from "../helpers/app";
  * and the inline texts ('Failed to save a message...'). The upstream answers as told for one method and path.
  */
 const { app, admin } = appAsAdmin();
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
-function refuse(method: string, path: RegExp, status: number, message: string) {
-  const real = app.context.upstream;
-  app.context.upstream = async (p, init) =>
-    (init?.method ?? "GET") === method && path.test(p.split("?")[0]!)
-      ? new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } })
-      : real(p, init);
-  restore = () => {
-    app.context.upstream = real;
-  };
-}
-
-const unescape = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const { refuse, restore } = refusingUpstream(app);
+const unescape = unescapeHtml;
 
 describe("issue 15's failure texts", () => {
   it("messages: 'Create failed' with the server's message and 'Failed to save a message...'; 'Delete failed'", async () => {
@@ -40,7 +24,7 @@ describe("issue 15's failure texts", () => {
     expect(html).toContain(MESSAGES.toasts.createFailed);
     expect(html).toContain("A message with this name exists.");
     expect(html).toContain(MESSAGES.inline.saveFailed);
-    restore!();
+    restore();
 
     const id = ((await (await app.adminApi("POST", "/api/messages", { name: `M ${uniq()}` })).json()) as { id: string }).id;
     refuse("DELETE", /^\/api\/messages\//, 500, "boom");
@@ -68,13 +52,13 @@ describe("issue 15's failure texts", () => {
     };
     refuse("POST", /^\/api\/rules\/?$/, 400, "name: taken");
     expect(unescape(await (await admin.post("/rules/create", form)).text())).toContain(RULES.toasts.createFailed);
-    restore!();
+    restore();
     const id = ((await (await app.adminApi("POST", "/api/rules", { name: `R ${uniq()}`, trigger: "Filing", deadlines: [{ label: "Response", amount: 3, measure: "months", extension: { times: 0, amount: 1, measure: "months" } }] })).json()) as { id: string }).id;
     refuse("PATCH", /^\/api\/rules\//, 400, "deadlines: refused");
     const updated = unescape(await (await admin.post(`/rules/${id}/edit`, form)).text());
     expect(updated).toContain(RULES.toasts.updateFailed);
     expect(updated).toContain("deadlines: refused");
-    restore!();
+    restore();
     refuse("DELETE", /^\/api\/rules\//, 503, "down");
     expect(unescape(await (await admin.post(`/rules/${id}/edit`, { intent: "delete", confirmed: "yes" })).text())).toContain(RULES.toasts.deleteFailed);
   });
@@ -85,7 +69,7 @@ describe("issue 15's failure texts", () => {
     expect(saved).toContain(EMAIL_CONNECTOR.toasts.updateFailed);
     expect(saved).toContain("fastLaneEmails: refused");
     expect(saved).toContain(EMAIL_CONNECTOR.inline.saveFailed);
-    restore!();
+    restore();
     refuse("PUT", /^\/api\/application-crawler\/installer$/, 413, "The installer must be at most 50 MB.");
     const uploaded = await admin.postMultipart("/applications", { intent: "upload", version: "1.0", file: new File(["MZ"], "Setup.exe") });
     expect(uploaded.status).toBe(413);

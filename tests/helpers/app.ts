@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -212,3 +212,35 @@ export async function browserWith(app: TestApp, permissions: string[]): Promise<
   await browser.signIn(email, "secret-123");
   return browser;
 }
+
+/**
+ * Makes the app's upstream answer `status` with `{message}` to `method` on paths matching `path` (the query ignored),
+ * as a refusal after the page's own checks passed; everything else goes through. The next test gets the real
+ * upstream back: call it inside a test, as `afterEach` restores it (`restore` does at once).
+ */
+export function refusingUpstream(app: TestApp): {
+  refuse: (method: string, path: RegExp, status: number, message: string) => void;
+  restore: () => void;
+} {
+  let undo: (() => void) | null = null;
+  const restore = () => {
+    undo?.();
+    undo = null;
+  };
+  afterEach(restore);
+  const refuse = (method: string, path: RegExp, status: number, message: string) => {
+    restore();
+    const real = app.context.upstream;
+    app.context.upstream = async (p, init) =>
+      (init?.method ?? "GET") === method && path.test(p.split("?")[0]!)
+        ? new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } })
+        : real(p, init);
+    undo = () => {
+      app.context.upstream = real;
+    };
+  };
+  return { refuse, restore };
+}
+
+/** Page HTML with the entities React writes for quotes and ampersands turned back into characters. */
+export const unescapeHtml = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
