@@ -51,19 +51,24 @@ async function total(route: string): Promise<number> {
 function rawPost(url: string, headers: Record<string, string | number>, send: number, chunked = false) {
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
     const started = performance.now();
+    const at = () => Math.round(performance.now() - started);
+    let status = 0;
+    let body = "";
     const req = http.request(`${base}${url}`, { method: "POST", agent: false, headers: { Origin: base, ...headers } }, (res) => {
-      let body = "";
+      status = res.statusCode!;
       res.on("data", (d: Buffer) => (body += d.toString()));
-      res.on("end", () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
+      res.on("end", () => resolve({ status, body, ms: performance.now() - started }));
       res.on("error", reject);
     });
     // The server answers 413 and closes once it has read enough: a write still under way may then fail (EPIPE,
-    // ECONNRESET) before the answer is read. That is the refusal working; the answer decides, if it comes.
+    // ECONNRESET) before the whole answer is read. That is the refusal working; the answer decides if its status line
+    // came (then what arrived of the body is kept), and the error stands if nothing came within 3 s.
     let closed = false;
     req.on("error", (e: NodeJS.ErrnoException) => {
       closed = true;
-      if (e.code === "EPIPE" || e.code === "ECONNRESET") setTimeout(() => reject(e), 3000);
-      else reject(e);
+      const failed = () => (status ? resolve({ status, body, ms: performance.now() - started }) : reject(new Error(`${e.code ?? e.message} at ${at()} ms after ${sent} bytes sent, no answer`)));
+      if (e.code === "EPIPE" || e.code === "ECONNRESET") setTimeout(failed, 3000);
+      else failed();
     });
     req.flushHeaders();
     const chunk = Buffer.alloc(64 * 1024, "a");
