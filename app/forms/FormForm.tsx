@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { FORM_TYPES, isPdfFormType, type FormType } from "../../upstream/contract/forms";
 import { splitFileName } from "../../upstream/contract/templates";
-import { CheckboxGroup, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
+import { CheckboxGroup, DefaultSubmit, FormError, SaveButton, SelectField, TextAreaField, TextField } from "../ui/fields";
 import { FileField, type CurrentFile } from "../ui/file-field";
 import { useHydrated } from "../ui/hydrated";
 import { useSchemaForm } from "../ui/schema-form";
@@ -84,7 +84,6 @@ export function FormForm({
   const type = (fields.type.value ?? defaults.type) as FormType | "";
   const pdfType = type !== "" && FORM_TYPES.includes(type) && isPdfFormType(type);
   const disabled = !canWrite;
-  const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
   const submitted = (shown as { initialValue?: Record<string, unknown> } | undefined)?.initialValue;
   const listOf = (name: "clients" | "tags") =>
     typeof submitted?.[name] === "string" ? (submitted[name] as string).split(";").map((t) => t.trim()).filter(Boolean) : defaults[name];
@@ -94,22 +93,13 @@ export function FormForm({
       <DefaultSubmit value="save" />
       <input type="hidden" name={fields.currentType.name} value={editing ? defaults.type : ""} />
       <input type="hidden" name={fields.hasModel.name} value={defaults.modelFile ? "yes" : ""} />
-      <div className="field">
-        <label htmlFor={fields.type.id}>{L.type}</label>
-        <FirstErrorFocus meta={fields.type}>
-          {(autoFocus) => (
-            <select key={typeKey} {...typeProps} disabled={disabled} autoFocus={autoFocus}>
-              <option value="">{FORMS.chooseType}</option>
-              {FORM_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {FORMS.types[t]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
-      </div>
+      <SelectField
+        meta={fields.type}
+        label={L.type}
+        placeholder={FORMS.chooseType}
+        options={FORM_TYPES.map((t) => ({ value: t, label: FORMS.types[t] }))}
+        disabled={disabled}
+      />
       <FileField
         meta={fields.formFile as FieldMetadata<File | undefined>}
         label={L.formFile}
@@ -125,7 +115,7 @@ export function FormForm({
           label={L.modelFile}
           accept={type ? `.${type},.xml` : ".xfa,.xfah,.xfdf,.xml"}
           current={defaults.modelFile}
-          hint={type ? FORMS.modelFileHint(type) : FORMS.modelFileHint("{type}")}
+          hint={type ? FORMS.modelFileHint(type) : FORMS.modelFileHintUntyped}
           disabled={disabled}
         />
       ) : (

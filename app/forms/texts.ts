@@ -26,6 +26,7 @@ export const FORMS = {
   formFileHint: (type: string) =>
     type === "xfa" || type === "xfah" || type === "xfdf" ? "A .pdf file." : "A .docx or .docm file. The name is taken from the file name.",
   modelFileHint: (type: string) => `A .${type} or .xml file (PDF types only).`,
+  modelFileHintUntyped: "For the PDF types: a file of the chosen type (.xfa, .xfah or .xfdf) or .xml.",
   modelNotNeeded: "Word forms have no model file.",
   nameHint: "Filled from the chosen form file.",
   foreachHint: "Generate one document per item of this list (e.g. inventors); empty for one document.",

@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
-import { CheckboxField, DefaultSubmit, FieldErrors, FirstErrorFocus, FormError, SaveButton, TextField } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
 import { useSchemaForm } from "../ui/schema-form";
 import type { ResultRow } from "./search.server";
@@ -83,23 +83,6 @@ function NumberField({ meta, label, hint }: { meta: FieldMetadata<number | null 
   );
 }
 
-function TextArea({ meta, label, rows = 3, hint }: { meta: FieldMetadata<string | undefined>; label: string; rows?: number; hint?: string }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <FirstErrorFocus meta={meta}>{(autoFocus) => <textarea key={key} {...props} rows={rows} autoFocus={autoFocus} />}</FirstErrorFocus>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
 /** The add-tag form (spec 2 §5): tag (non-empty, new, no comma or semicolon) and score (default 0). */
 export function AddTagForm({ row, actionData, cancel }: { row: ResultRow; actionData: unknown; cancel: ReactNode }) {
   const A = PORTFOLIO.addTag;
@@ -162,7 +145,7 @@ export function EditFieldsForm({ row, actionData, cancel }: { row: ResultRow; ac
       <DefaultSubmit value="editFields" />
       <input type="hidden" name="intent" value="editFields" />
       <input type="hidden" name="applicationId" value={row.id} />
-      <TextArea meta={fields.aiSummary} label={E.aiSummary} rows={5} hint={E.aiSummaryHint} />
+      <TextAreaField meta={fields.aiSummary} label={E.aiSummary} rows={5} hint={E.aiSummaryHint} />
       <div className="field-pair">
         <NumberField meta={fields.broadScore} label={E.broadScore} />
         <NumberField meta={fields.detectableScore} label={E.detectableScore} />
@@ -186,8 +169,8 @@ export function EditFieldsForm({ row, actionData, cancel }: { row: ResultRow; ac
                   <CheckboxField meta={p.isCompetitor} label={P.isCompetitor} />
                 </div>
               </div>
-              <TextArea meta={p.summary} label={P.summary} rows={2} />
-              <TextArea meta={p.similarityAssessment} label={P.similarityAssessment} rows={2} />
+              <TextAreaField meta={p.summary} label={P.summary} rows={2} />
+              <TextAreaField meta={p.similarityAssessment} label={P.similarityAssessment} rows={2} />
               <button className="btn btn-secondary btn-small" {...form.remove.getButtonProps({ name: fields.products.name, index })}>
                 {E.removeProduct(index + 1)}
               </button>

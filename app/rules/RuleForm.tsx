@@ -1,10 +1,4 @@
-import {
-  getFieldsetProps,
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getFieldsetProps, getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { MEASURES } from "../../upstream/contract/deadlines";
 import { RULE_LIMITS, type Deadline } from "../../upstream/contract/rules";
@@ -12,9 +6,10 @@ import {
   CheckboxField,
   DefaultSubmit,
   FieldErrors,
-  FirstErrorFocus,
   FormError,
   SaveButton,
+  SelectField,
+  TextAreaField,
   TextField,
 } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
@@ -57,40 +52,8 @@ export function previewOf(data: unknown): DeadlinePreview | null {
     : null;
 }
 
-/** A select of the measures (Days, Business Days, Weeks, Months, Years). */
-function MeasureSelect({
-  meta,
-  label,
-  disabled,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  disabled: boolean;
-}) {
-  const { key, ...props } = getSelectProps(meta);
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <FirstErrorFocus meta={meta}>
-        {(autoFocus) => (
-          <select
-            key={key}
-            {...props}
-            disabled={disabled}
-            autoFocus={autoFocus}
-          >
-            {MEASURES.map((m) => (
-              <option key={m} value={m}>
-                {RULES.measures[m]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FirstErrorFocus>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+/** The measures (Days, Business Days, Weeks, Months, Years) as select options. */
+const MEASURE_OPTIONS = MEASURES.map((m) => ({ value: m, label: RULES.measures[m] }));
 
 /** A whole-number input (numeric keyboard; the schema's message when it is not a whole number in range). */
 function NumberField({
@@ -135,7 +98,6 @@ export function RuleForm({
     defaultValue: defaults,
   });
   const disabled = !canWrite;
-  const { key: descKey, ...descProps } = getTextareaProps(fields.description);
   const deadlines = fields.deadlines.getFieldList();
   const preview = previewOf(actionData);
   return (
@@ -160,24 +122,7 @@ export function RuleForm({
         autoComplete="off"
         disabled={disabled}
       />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{L.description}</label>
-        <FirstErrorFocus meta={fields.description}>
-          {(autoFocus) => (
-            <textarea
-              key={descKey}
-              {...descProps}
-              rows={3}
-              disabled={disabled}
-              autoFocus={autoFocus}
-            />
-          )}
-        </FirstErrorFocus>
-        <FieldErrors
-          id={fields.description.errorId}
-          errors={fields.description.errors}
-        />
-      </div>
+      <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <CheckboxField
         meta={fields.rollWeekends}
         label={L.rollWeekends}
@@ -204,11 +149,7 @@ export function RuleForm({
                 label={L.amount}
                 disabled={disabled}
               />
-              <MeasureSelect
-                meta={d.measure}
-                label={L.measure}
-                disabled={disabled}
-              />
+              <SelectField meta={d.measure} label={L.measure} options={MEASURE_OPTIONS} disabled={disabled} />
               <NumberField
                 meta={e.times}
                 label={L.extensionTimes}
@@ -219,11 +160,7 @@ export function RuleForm({
                 label={L.extensionAmount}
                 disabled={disabled}
               />
-              <MeasureSelect
-                meta={e.measure}
-                label={L.extensionMeasure}
-                disabled={disabled}
-              />
+              <SelectField meta={e.measure} label={L.extensionMeasure} options={MEASURE_OPTIONS} disabled={disabled} />
               {canWrite && deadlines.length > 1 ? (
                 <button
                   {...form.remove.getButtonProps({

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, TextAreaField, FirstErrorFocus } from "../ui/fields";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, SelectField, TextAreaField, FirstErrorFocus } from "../ui/fields";
 import { useSchemaForm } from "../ui/schema-form";
 import { TagInput, joinTags } from "../ui/tag-input";
 import { SpecificationSchema } from "./schema";
@@ -53,29 +53,19 @@ export function SpecificationForm({
     },
   });
   const disabled = !canWrite;
-  const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
   const { key: tplKey, ...tplProps } = getTextareaProps(fields.template);
   const submittedTags = typeof lastResult?.initialValue?.tags === "string" ? lastResult.initialValue.tags : null;
   return (
     <Form method="post" {...getFormProps(form)} className="form-card">
       <DefaultSubmit value="save" />
       <TextField meta={fields.name} label={L.name} autoComplete="off" disabled={disabled} />
-      <div className="field">
-        <label htmlFor={fields.type.id}>{L.type}</label>
-        <FirstErrorFocus meta={fields.type}>
-          {(autoFocus) => (
-            <select key={typeKey} {...typeProps} disabled={disabled} autoFocus={autoFocus}>
-              <option value="">{SPECIFICATIONS.chooseType}</option>
-              {SPECIFICATION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {SPECIFICATIONS.types[t]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FirstErrorFocus>
-        <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
-      </div>
+      <SelectField
+        meta={fields.type}
+        label={L.type}
+        placeholder={SPECIFICATIONS.chooseType}
+        options={SPECIFICATION_TYPES.map((t) => ({ value: t, label: SPECIFICATIONS.types[t] }))}
+        disabled={disabled}
+      />
       <TextAreaField meta={fields.description} label={L.description} disabled={disabled} />
       <TagInput
         key={submittedTags ?? "tags"}

@@ -1,6 +1,12 @@
-import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { type InputHTMLAttributes, type MouseEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  type InputHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useFirstError } from "./first-error";
 import { useHydrated } from "./hydrated";
 
@@ -71,6 +77,34 @@ export function TextAreaField({ meta, label, hint, rows = 3, ...rest }: TextArea
           {hint}
         </p>
       ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type SelectFieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  /** The first, empty choice ("Choose a type"), when the field may start unset. */
+  placeholder?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">;
+
+/** A labelled select of `options` with its errors. */
+export function SelectField({ meta, label, options, placeholder, ...rest }: SelectFieldProps) {
+  const { key, ...props } = getSelectProps(meta);
+  const first = useFirstError(meta.id, meta.errors);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select key={key} {...props} {...rest} autoFocus={first || rest.autoFocus}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

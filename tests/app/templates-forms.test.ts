@@ -13,6 +13,12 @@ const CREATE = `/forms/create?_data=${encodeURIComponent("routes/_app.forms.crea
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe("forms screens (spec 2 §5, §8)", () => {
+  it("create without JavaScript: the model file's hint names the PDF types before a type is chosen", async () => {
+    const html = await (await admin.get("/forms/create")).text();
+    expect(html).toContain(FORMS.modelFileHintUntyped);
+    expect(html).not.toContain("{type}");
+  });
+
   it("create: each rule's message", async () => {
     expect(await errorsOf(await admin.postMultipart(CREATE, { intent: "save" }))).toMatchObject({
       type: [FORM_MESSAGES.typeRequired],
