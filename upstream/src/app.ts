@@ -407,6 +407,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         void runtime.stop();
         stopDemo();
         categorizer.stop();
+        void portfolioEngine.close();
         db.close();
       },
     };

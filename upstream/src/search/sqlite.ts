@@ -23,6 +23,7 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
 import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine";
+import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
 import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
 import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
@@ -203,6 +204,9 @@ function compile(parsed: ParsedSearch, scope: SearchScope): Plan {
   return { match, where, positives, negatives, highlight, weights };
 }
 
+/** No sort, or `_score` descending alone: the engine's relevance order. */
+const isScoreSort = (sort: SortKey[] | null) => !sort || (sort.length === 1 && sort[0]!.field === "_score" && sort[0]!.order === "desc");
+
 function orderBy(plan: Plan, sort: SortKey[] | null): { sql: string; needsRow: boolean; scored: boolean } {
   const keys = sort ?? [{ field: "_score", order: "desc" }];
   const parts: string[] = [];
@@ -228,11 +232,20 @@ export type SqliteEngineOptions = {
   facetSample?: number;
   /** Rows per step of reindex. Default 2,000. */
   reindexBatch?: number;
+  /**
+   * Worker threads that rank a broad query's rowid ranges at the same time, off the event loop (rank-pool.ts).
+   * Default: one per core, at most 4, none on one core; 0 ranks on the calling thread. An in-memory database has none.
+   */
+  rankWorkers?: number;
 };
+
+/** The page of a `_score` sort: bm25 ascending (best first), then the newest row. */
+const byScore = (a: RankedRow, b: RankedRow) => a.s - b.s || b.seq - a.seq;
 
 export class SqliteSearchEngine implements SearchEngine {
   private readonly facetSample: number;
   private readonly reindexBatch: number;
+  private readonly pool: RankPool | null;
 
   constructor(
     private readonly db: Db,
@@ -240,26 +253,51 @@ export class SqliteSearchEngine implements SearchEngine {
   ) {
     this.facetSample = options.facetSample ?? 20_000;
     this.reindexBatch = options.reindexBatch ?? 2_000;
+    const workers = options.rankWorkers ?? defaultRankWorkers();
+    this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers) : null;
+  }
+
+  /** Stops the rank workers (the database stays open: its owner closes it). */
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 
   async search(body: unknown, scope: SearchScope): Promise<SearchResponse> {
-    return this.searchSync(body, scope);
+    const started = performance.now();
+    const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
+    const plan = compile(parsed, scope);
+    // A full-text query sorted by relevance is ranked by the workers while this thread counts the total and the facet.
+    const ranked = this.pool && parsed.size > 0 && plan.match && isScoreSort(parsed.sort) ? this.pageParallel(this.pool, plan, parsed.size, parsed.from) : null;
+    const total = this.total(plan);
+    const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
+    const seqs = ranked ? await ranked : parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
+    return this.answer(parsed, plan, scope, seqs, total, facet, started);
   }
 
-  /** The synchronous search (the engine is in process; the bench calls this too). */
+  /** The search on the calling thread alone (no workers). */
   searchSync(body: unknown, scope: SearchScope): SearchResponse {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = compile(parsed, scope);
     const seqs = parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
+    const total = this.total(plan);
+    const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
+    return this.answer(parsed, plan, scope, seqs, total, facet, started);
+  }
+
+  private answer(
+    parsed: ParsedSearch,
+    plan: Plan,
+    scope: SearchScope,
+    seqs: readonly { seq: number; s: number | null }[],
+    total: number,
+    facet: ReturnType<SqliteSearchEngine["facet"]> | null,
+    started: number,
+  ): SearchResponse {
     const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
     const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight) : new Map<number, Highlight>();
-    const total = this.total(plan);
     const aggs: Record<string, TermsAggregation> = {};
-    if (parsed.aggs.length) {
-      const facet = this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size)));
-      for (const agg of parsed.aggs) aggs[agg.name] = this.cut(facet, agg.size);
-    }
+    if (facet) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(facet, agg.size);
     const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
       const app = hits.get(seq);
       if (!app) return [];
@@ -278,7 +316,9 @@ export class SqliteSearchEngine implements SearchEngine {
     const plan = compile(parsed, scope);
     // One turn of the event loop first: what the caller sent before asking (the CSV header) leaves before the query.
     await new Promise((resolve) => setImmediate(resolve));
-    const seqs = this.page(plan, parsed.sort, Math.min(parsed.size, limit), parsed.from).map((s) => s.seq);
+    const size = Math.min(parsed.size, limit);
+    const page = this.pool && plan.match && isScoreSort(parsed.sort) ? await this.pageParallel(this.pool, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
+    const seqs = page.map((s) => s.seq);
     for (let i = 0; i < seqs.length; i += 500) {
       const chunk = seqs.slice(i, i + 500);
       const apps = this.hydrate(chunk.map((seq) => ({ seq })), ALL_COLUMNS);
@@ -422,6 +462,30 @@ export class SqliteSearchEngine implements SearchEngine {
       };
     }
     return { sql: `select ${select}, null as s from applications a${where.length ? ` where ${where.map((w) => `(${w})`).join(" and ")}` : ""}`, params };
+  }
+
+  /**
+   * The page of a `_score` sort, ranked by the pool: the rows split into one rowid range per worker, each range's
+   * best `from + size`, merged. The same rows in the same order as `page` (bm25's statistics are the table's).
+   */
+  private async pageParallel(pool: RankPool, plan: Plan, size: number, from: number): Promise<RankedRow[]> {
+    const bounds = prepared(this.db, "select coalesce(min(seq), 1) - 1 as lo, coalesce(max(seq), 0) as hi from applications").get() as {
+      lo: number;
+      hi: number;
+    };
+    const src = this.source(plan, "applications_fts.rowid as seq", false, true);
+    const sql = `${src.sql} and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)
+      order by s asc, applications_fts.rowid desc limit ?`;
+    const step = Math.ceil((bounds.hi - bounds.lo) / pool.size);
+    const parts: { sql: string; params: unknown[] }[] = [];
+    for (let lo = bounds.lo; lo < bounds.hi; lo += step) parts.push({ sql, params: [...src.params, lo, Math.min(lo + step, bounds.hi), from + size] });
+    try {
+      const ranked = await pool.runAll(parts);
+      return ranked.flat().sort(byScore).slice(from, from + size);
+    } catch {
+      // A worker that failed (it logs nothing: the same query on this thread answers or throws as it would have).
+      return this.page(plan, null, size, from) as RankedRow[];
+    }
   }
 
   private page(plan: Plan, sort: SortKey[] | null, size: number, from: number): { seq: number; s: number | null }[] {

@@ -1,0 +1,122 @@
+/**
+ * Ranking off the event loop, on every core (issue 11: a broad query on a million applications).
+ *
+ * FTS5 ranks a query by computing bm25 for every matching row; a word in most of a million applications costs
+ * ~350 ms of one core, and better-sqlite3 runs it on the thread that called. A `RankPool` keeps a few worker threads,
+ * each with its own read-only connection to the same database file (WAL: readers do not wait for each other or for
+ * the writer), and runs one ranking query over disjoint rowid ranges, one range per worker, at the same time. bm25's
+ * statistics (row count, average lengths, documents per phrase) are the whole table's whatever the range, so each
+ * range's scores are exactly those of the single query and the merged top `n` is the same list.
+ *
+ * The worker is a small CommonJS script given as text (`eval`), so the same code runs under tsx, vitest and the
+ * bundled server; it loads better-sqlite3 from the path this module resolves.
+ */
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+export type RankedRow = { seq: number; s: number };
+
+type Job = { sql: string; params: unknown[]; resolve: (rows: RankedRow[]) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; busy: Job | null };
+
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma("busy_timeout = 5000");
+const statements = new Map();
+parentPort.on("message", (job) => {
+  try {
+    let statement = statements.get(job.sql);
+    if (!statement) {
+      if (statements.size >= 64) statements.clear();
+      statement = db.prepare(job.sql);
+      statements.set(job.sql, statement);
+    }
+    parentPort.postMessage({ rows: statement.all(...job.params) });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+/** The worker count a pool gets by default: every core, at most 4; none on a single core (nothing to gain). */
+export function defaultRankWorkers(): number {
+  const cores = availableParallelism();
+  return cores < 2 ? 0 : Math.min(cores, 4);
+}
+
+export class RankPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    readonly size: number,
+  ) {}
+
+  /** Runs each query on a worker (at most `size` at once); answers in the order given. */
+  runAll(queries: readonly { sql: string; params: unknown[] }[]): Promise<RankedRow[][]> {
+    return Promise.all(queries.map((q) => this.run(q.sql, q.params)));
+  }
+
+  run(sql: string, params: unknown[]): Promise<RankedRow[]> {
+    if (this.closed) return Promise.reject(new Error("the rank pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ sql, params, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error("the rank pool is closed"));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private pump() {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.busy = job;
+      slot.worker.postMessage({ sql: job.sql, params: job.params });
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { file: this.file, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
+    });
+    // An idle pool never keeps the process alive.
+    worker.unref();
+    const slot: Slot = { worker, busy: null };
+    worker.on("message", (message: { rows?: RankedRow[]; error?: string }) => {
+      const job = slot.busy;
+      slot.busy = null;
+      if (job) {
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.rows ?? []);
+      }
+      this.pump();
+    });
+    const fail = (error: Error) => {
+      const job = slot.busy;
+      slot.busy = null;
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      job?.reject(error);
+      this.pump();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => {
+      if (slot.busy || this.slots.includes(slot)) fail(new Error(`a rank worker exited (code ${code})`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+}
