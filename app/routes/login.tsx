@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { useEffect, useRef, useState } from "react";
 import { SIGN_IN, SSO_TEXTS } from "~/auth/texts";
 import { listProviders } from "~/auth/sso.server";
-import { useHydrated } from "~/ui/hydrated";
+import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import { readSession, safeRedirect } from "~/auth/session.server";
 import { signIn } from "~/auth/signin.server";
 
@@ -32,6 +32,9 @@ export default function SignIn() {
   const [email, setEmail] = useState(result?.email ?? "");
   const [password, setPassword] = useState("");
   const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(emailRef, email, setEmail);
+  useAdoptEarlyInput(passwordRef, password, setPassword);
   const failed = Boolean(result?.message);
   // After a failed sign-in the password is cleared and focused (the email is kept): without JavaScript the server
   // renders it empty with autofocus; with it, this.
@@ -56,6 +59,7 @@ export default function SignIn() {
           <div className="field">
             <label htmlFor="email">Email</label>
             <input
+              ref={emailRef}
               id="email"
               name="email"
               type="email"

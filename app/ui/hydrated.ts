@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from "react";
 
 const subscribe = () => () => {};
 
@@ -12,4 +12,24 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** useLayoutEffect in the browser; on the server (where it would warn and do nothing) useEffect. */
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * A controlled input and what was typed (or filled in by a password manager) before the page hydrated: the input
+ * shows it, but the state that drives the page starts from the server's value. On mount, the state takes the input's
+ * value when they differ, once.
+ */
+export function useAdoptEarlyInput(
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
+  value: string,
+  set: (value: string) => void,
+): void {
+  const first = useRef({ value, set });
+  useIsomorphicLayoutEffect(() => {
+    const early = ref.current?.value;
+    if (early !== undefined && early !== first.current.value) first.current.set(early);
+  }, [ref]);
 }
