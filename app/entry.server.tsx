@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import { NonceContext } from "./ui/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -31,7 +32,8 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -244,3 +244,18 @@ export function refusingUpstream(app: TestApp): {
 
 /** Page HTML with the entities React writes for quotes and ampersands turned back into characters. */
 export const unescapeHtml = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+/**
+ * A page's scripts as the browser will run them (app/lib/scripts-after-paint.server.ts): the module preloads and the
+ * inline module script, read back from the after-first-paint bootstrap (or from the HTML itself, had it none).
+ */
+export function pageScripts(html: string): { deferred: boolean; preloads: string[]; module: string | null } {
+  const bootstrap = /\.forEach\(function\(h\)\{[\s\S]*?s\.textContent=("(?:[^"\\]|\\.)*")/.exec(html);
+  if (bootstrap) {
+    const hrefs = /(\[[^\]]*\])\.forEach\(function\(h\)/.exec(html);
+    return { deferred: true, preloads: JSON.parse(hrefs?.[1] ?? "[]") as string[], module: JSON.parse(bootstrap[1]!) as string };
+  }
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
+  const module = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? null;
+  return { deferred: false, preloads, module };
+}
