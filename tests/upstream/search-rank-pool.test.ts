@@ -20,7 +20,8 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "rank-pool-"));
   db = openDatabase(dir);
   seedPortfolio(db, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
-  pooled = new SqliteSearchEngine(db, { rankWorkers: 3 });
+  // Every full-text query through the workers (in use, only those of 20,000 matches and more).
+  pooled = new SqliteSearchEngine(db, { rankWorkers: 3, parallelFrom: 0 });
   inline = new SqliteSearchEngine(db, { rankWorkers: 0 });
 });
 
@@ -77,8 +78,16 @@ describe("ranking on worker threads", () => {
     expect(a).toEqual(b);
   });
 
-  it("a closed pool falls back to the calling thread with the same answer", async () => {
+  it("below the threshold the calling thread ranks: no worker is started", async () => {
     const engine = new SqliteSearchEngine(db, { rankWorkers: 2 });
+    const body = { query: { query_string: { query: "system" } }, size: 20 };
+    expect(ranked(await engine.search(body, {}))).toEqual(ranked(inline.searchSync(body, {})));
+    expect((engine as unknown as { pool: { slots: unknown[] } }).pool.slots).toHaveLength(0);
+    await engine.close();
+  });
+
+  it("a closed pool falls back to the calling thread with the same answer", async () => {
+    const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
     const body = { query: { query_string: { query: "controller" } }, size: 30 };
     const before = ranked(await engine.search(body, {}));
     await engine.close();
