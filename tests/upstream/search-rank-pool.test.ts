@@ -86,6 +86,20 @@ describe("ranking on worker threads", () => {
     await engine.close();
   });
 
+  it("with a threshold, the matches are counted up to it; past it, the workers rank and the total is still exact", async () => {
+    const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 500 });
+    for (const query of ["system", "thermoluminide OR biofilide", "lidar"]) {
+      const body = { query: { query_string: { query } }, size: 40, aggs: { tags: { terms: { field: "tags.name" } } } };
+      const answer = await engine.search(body, { portfolioId: "public" });
+      const expected = inline.searchSync(body, { portfolioId: "public" });
+      expect(ranked(answer)).toEqual(ranked(expected));
+      expect(answer.aggs).toEqual(expected.aggs);
+    }
+    // "system" is in more than 500 of them: it went to the workers.
+    expect((engine as unknown as { pool: { slots: unknown[] } }).pool.slots.length).toBeGreaterThan(0);
+    await engine.close();
+  });
+
   it("a closed pool falls back to the calling thread with the same answer", async () => {
     const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
     const body = { query: { query_string: { query: "controller" } }, size: 30 };

@@ -274,12 +274,16 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = compile(parsed, scope);
-    const total = this.total(plan);
-    // A broad full-text query sorted by relevance is ranked by the workers while this thread counts the facet.
-    const ranked =
-      this.pool && parsed.size > 0 && plan.match && isScoreSort(parsed.sort) && total >= this.parallelFrom
-        ? this.pageParallel(this.pool, plan, parsed.size, parsed.from)
-        : null;
+    // A broad full-text query sorted by relevance is ranked by the workers while this thread counts the total and
+    // the facet. "Broad" is told by counting its matches up to the threshold only: below it, that count is the total.
+    let total: number | null = null;
+    let ranked: Promise<RankedRow[]> | null = null;
+    if (this.pool && parsed.size > 0 && plan.match && isScoreSort(parsed.sort)) {
+      const seen = this.countUpTo(plan, this.parallelFrom);
+      if (seen >= this.parallelFrom) ranked = this.pageParallel(this.pool, plan, parsed.size, parsed.from);
+      else total = seen;
+    }
+    total ??= this.total(plan);
     const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
     const seqs = ranked ? await ranked : parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
     return this.answer(parsed, plan, scope, seqs, total, facet, started);
@@ -328,7 +332,8 @@ export class SqliteSearchEngine implements SearchEngine {
     // One turn of the event loop first: what the caller sent before asking (the CSV header) leaves before the query.
     await new Promise((resolve) => setImmediate(resolve));
     const size = Math.min(parsed.size, limit);
-    const page = this.pool && plan.match && isScoreSort(parsed.sort) && this.total(plan) >= this.parallelFrom ? await this.pageParallel(this.pool, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
+    const parallel = this.pool && plan.match && isScoreSort(parsed.sort) && this.countUpTo(plan, this.parallelFrom) >= this.parallelFrom;
+    const page = parallel ? await this.pageParallel(this.pool!, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
     const seqs = page.map((s) => s.seq);
     for (let i = 0; i < seqs.length; i += 500) {
       const chunk = seqs.slice(i, i + 500);
@@ -520,6 +525,12 @@ export class SqliteSearchEngine implements SearchEngine {
       else return null;
     }
     return { portfolio, tag };
+  }
+
+  /** The matches of a full-text plan, counted up to `limit` (so a broad query stops early). */
+  private countUpTo(plan: Plan, limit: number): number {
+    const src = this.source(plan, "1", false, false);
+    return (prepared(this.db, `select count(*) as n from (${src.sql} limit ?)`).get(...src.params, limit) as { n: number }).n;
   }
 
   private total(plan: Plan): number {
