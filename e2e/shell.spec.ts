@@ -1,4 +1,4 @@
-import { adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
 test("shows only the navigation entries the user's permissions allow", async ({ page, request }) => {
   const api = await adminApi(request);
@@ -74,4 +74,28 @@ test("pages carry an enforced Content-Security-Policy with a nonce", async ({ pa
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(response?.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("the side panel marks the current section and its links navigate in the page, or as documents without JavaScript", async ({ page }) => {
+  await signIn(page);
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+  });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "People" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "People" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", /.*/);
+  // A row's link: the person's page, still "People" in the side panel.
+  await page.getByRole("table").getByRole("link", { name: ADMIN.email, exact: true }).click();
+  await expect(page).toHaveURL(/\/people\/[^/]+$/);
+  await expect(nav.getByRole("link", { name: "People" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Teams" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Teams" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Teams" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "People" })).not.toHaveAttribute("aria-current", /.*/);
+  // With JavaScript none of these loaded a document; without it, each one did.
+  if (test.info().project.name === "js") expect(documents).toEqual([]);
+  else expect(documents).toEqual(expect.arrayContaining(["/people", "/teams"]));
 });

@@ -7,7 +7,7 @@ import type { IconName } from "../ui/icons";
  * this order, to users holding the permission (null: everyone signed in).
  */
 export type RouteEntry = {
-  path: string;
+  path: `/${string}`;
   /** What showing the screen needs (null: everyone signed in). */
   permission: string | null;
   /** What changing it needs (its action's posts): `requireWrite` checks it, `requireRoute` answers `may.write`. */
@@ -176,7 +176,7 @@ export function matchRoute(pathname: string): RouteEntry | undefined {
   )?.entry;
 }
 
-export type NavEntry = { path: string; label: string; icon: IconName };
+export type NavEntry = { path: `/${string}`; label: string; icon: IconName };
 
 /** The side navigation for someone holding `permissions`. */
 export function navigationFor(permissions: readonly string[]): NavEntry[] {

@@ -14,7 +14,7 @@ export type OrganizationRow = {
 };
 
 const C = ORGANIZATIONS.columns;
-const editPath = (o: { id: string }) => `/organizations/${o.id}/edit`;
+const editPath = (o: { id: string }): `/${string}` => `/organizations/${o.id}/edit`;
 
 /** The organizations table (spec 1 §2): name, created and updated with who. */
 export const organizationColumns: Column<OrganizationRow>[] = [

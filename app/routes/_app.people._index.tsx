@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/ui/app-link";
 import { loadPeopleList } from "~/people/list.server";
 import { PEOPLE } from "~/people/texts";
 import { Icon } from "~/ui/icons";
@@ -22,7 +23,7 @@ const columns: Column<Row>[] = [
     header: C.email,
     cell: (u) => (
       <span className="cell-with-icon">
-        <Link to={`/people/${u.id}`}>{u.email}</Link>
+        <AppLink to={`/people/${u.id}`}>{u.email}</AppLink>
         {u.isBot ? <Icon name="bot" title={PEOPLE.botTitle} className="bot-icon" /> : null}
       </span>
     ),
@@ -37,9 +38,9 @@ const columns: Column<Row>[] = [
     header: "Actions",
     className: "actions",
     cell: (u) => (
-      <Link to={`/people/${u.id}`} className="icon-button" aria-label={`Edit ${u.email}`} title="Edit">
+      <AppLink to={`/people/${u.id}`} className="icon-button" aria-label={`Edit ${u.email}`} title="Edit">
         <Icon name="pencil" />
-      </Link>
+      </AppLink>
     ),
   },
 ];

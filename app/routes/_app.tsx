@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
-  NavLink,
   Outlet,
   useFetcher,
   useLoaderData,
@@ -15,6 +14,7 @@ import { requireUser } from "~/auth/guard.server";
 import { feedbackAvailable } from "~/lib/feedback.server";
 import { readPrefs } from "~/lib/prefs.server";
 import { navigationFor } from "~/lib/navigation.server";
+import { AppLink } from "~/ui/app-link";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
 import { onlySearchChanged } from "~/ui/revalidate";
@@ -61,6 +61,11 @@ export default function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => setMobileOpen(false), [location.pathname]);
+  // Opened before the page hydrated (the #sidenav link, :target): it stays open, now as this state. From here on
+  // :target is ignored (data-js): a client-side navigation does not clear it, so it would keep the menu open.
+  useEffect(() => {
+    if (window.location.hash === "#sidenav") setMobileOpen(true);
+  }, []);
   useEffect(() => {
     if (!mobileOpen) return;
     navRef.current?.querySelector("a")?.focus();
@@ -72,7 +77,7 @@ export default function Shell() {
   }, [mobileOpen]);
 
   return (
-    <div className="shell" data-sidebar={state} data-mobile-nav={mobileOpen ? "open" : "closed"}>
+    <div className="shell" data-sidebar={state} data-mobile-nav={mobileOpen ? "open" : "closed"} data-js={hydrated ? "" : undefined}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -143,10 +148,15 @@ export default function Shell() {
         <ul>
           {nav.map((entry) => (
             <li key={entry.path}>
-              <NavLink to={entry.path} end={entry.path === "/"} title={expanded ? undefined : entry.label}>
+              <AppLink
+                to={entry.path}
+                className={isCurrent(location.pathname, entry.path) ? "active" : undefined}
+                aria-current={isCurrent(location.pathname, entry.path) ? "page" : undefined}
+                title={expanded ? undefined : entry.label}
+              >
                 <Icon name={entry.icon} />
                 <span className="nav-label">{entry.label}</span>
-              </NavLink>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -167,4 +177,10 @@ export default function Shell() {
       </main>
     </div>
   );
+}
+
+/** The side panel's entry for this page: its own path or one below it (the overview: "/" alone). */
+function isCurrent(pathname: string, path: `/${string}`): boolean {
+  const here = pathname.toLowerCase();
+  return path === "/" ? here === "/" : here === path || here.startsWith(`${path}/`);
 }

@@ -15,7 +15,7 @@ export type TeamRow = {
 };
 
 const C = TEAMS.columns;
-const teamPath = (t: { id: string }) => `/teams/${t.id}`;
+const teamPath = (t: { id: string }): `/${string}` => `/teams/${t.id}`;
 
 /** The teams table (spec 1 §2): name, the first members then "N more...", created and updated with who. */
 export function teamColumns(canWrite: boolean): Column<TeamRow>[] {

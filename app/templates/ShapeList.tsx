@@ -6,7 +6,7 @@ import { SHAPES } from "./texts";
 export type ShapeRow = { id: string; name: string; templateName: string; tags: string[]; modified: string; thumbnail: string };
 
 const C = SHAPES.columns;
-const editPath = (s: { id: string }) => `/shapes/${s.id}/edit`;
+const editPath = (s: { id: string }): `/${string}` => `/shapes/${s.id}/edit`;
 
 /** The shapes table (spec 2 §2: a list with thumbnails): the SVG drawn from the master, name, its template, tags. */
 export const shapeColumns: Column<ShapeRow>[] = [

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
+import { AppLink } from "./app-link";
 import { Icon } from "./icons";
 import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "./list";
 
@@ -26,13 +27,13 @@ export type ListTexts = {
 };
 
 /** The pencil link of a row's Actions column. */
-export const editColumn = <Row extends { id: string; name: string }>(href: (row: Row) => string): Column<Row> => ({
+export const editColumn = <Row extends { id: string; name: string }>(href: (row: Row) => `/${string}`): Column<Row> => ({
   header: "Actions",
   className: "actions",
   cell: (row) => (
-    <Link to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
+    <AppLink to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
       <Icon name="pencil" />
-    </Link>
+    </AppLink>
   ),
 });
 
@@ -52,7 +53,7 @@ export function CloneButton({ id, name, label = "Clone" }: { id: string; name: s
 
 /** A row's Actions column with Clone (when `canClone`) and the edit pencil (spec 2 §2: "Clone and Edit actions"). */
 export const cloneEditColumn = <Row extends { id: string; name: string }>(
-  href: (row: Row) => string,
+  href: (row: Row) => `/${string}`,
   canClone: boolean,
 ): Column<Row> => ({
   header: "Actions",
@@ -60,9 +61,9 @@ export const cloneEditColumn = <Row extends { id: string; name: string }>(
   cell: (row) => (
     <span className="row-actions">
       {canClone ? <CloneButton id={row.id} name={row.name} /> : null}
-      <Link to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
+      <AppLink to={href(row)} className="icon-button" aria-label={`Edit ${row.name}`} title="Edit">
         <Icon name="pencil" />
-      </Link>
+      </AppLink>
     </span>
   ),
 });
