@@ -148,3 +148,20 @@ test("permission keys show as stored, not upper-cased", async ({ page, request }
   await expect(key.locator("code")).toHaveCSS("text-transform", "none");
   expect(await key.evaluate((el) => (el as HTMLElement).innerText)).toBe("docketing_tasks");
 });
+
+test("a search typed before the page hydrated runs once it has", async ({ page }) => {
+  test.skip(test.info().project.name !== "js", "hydration is JavaScript's");
+  await signIn(page);
+  await page.route(/\/build\/entry\.client-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/people");
+  await page.getByRole("searchbox", { name: "Search people" }).fill("admin@");
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await expect(page).toHaveURL(/[?&]q=admin%40/);
+  await expect(page.getByRole("searchbox", { name: "Search people" })).toHaveValue("admin@");
+  await expect(page.getByText(/\d+ (person|people) in total/)).toBeVisible();
+  for (const cell of await page.locator("tbody tr td:first-child").allTextContents()) expect(cell).toContain("admin@");
+});

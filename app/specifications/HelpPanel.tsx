@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Documentation } from "../../upstream/contract/nlp";
-import { useHydrated } from "../ui/hydrated";
+import { useAdoptEarlyInput, useHydrated } from "../ui/hydrated";
 import { SPECIFICATIONS } from "./texts";
 
 const D = SPECIFICATIONS.detail;
@@ -33,6 +33,8 @@ export function HelpPanel({
   const [open, setOpen] = useState(initialOpen);
   const [tab, setTab] = useState<HelpTab>(initialTab);
   const [q, setQ] = useState(initialQ);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(searchRef, q, setQ);
   const shown = filterHelpers(doc, q);
   const href = (next: { open: boolean; tab?: HelpTab }) =>
     next.open ? `?help=${next.tab ?? tab}${q ? `&hq=${encodeURIComponent(q)}` : ""}` : "?";
@@ -82,7 +84,7 @@ export function HelpPanel({
               <Form method="get" role="search" className="help-search" preventScrollReset onSubmit={(e) => hydrated && e.preventDefault()}>
                 <input type="hidden" name="help" value="functions" />
                 <label htmlFor="help-search">{D.helpSearch}</label>
-                <input id="help-search" type="search" name="hq" value={q} onChange={(e) => setQ(e.currentTarget.value)} autoComplete="off" />
+                <input ref={searchRef} id="help-search" type="search" name="hq" value={q} onChange={(e) => setQ(e.currentTarget.value)} autoComplete="off" />
                 {!hydrated ? (
                   <button type="submit" className="btn btn-secondary">
                     Search

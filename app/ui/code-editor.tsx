@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { useHydrated } from "./hydrated";
+import { useAdoptEarlyInput, useHydrated } from "./hydrated";
 
 /** What a code editor (Monaco, loaded on the client) is given by `CodeEditor`. */
 export type MonacoProps = {
@@ -52,6 +52,9 @@ export function CodeEditor<P extends object = Record<never, never>>({
   const [Monaco, setMonaco] = useState<ComponentType<MonacoProps & P> | null>(null);
   const [ready, setReady] = useState(false);
   const hiddenRef = useRef<HTMLInputElement>(null);
+  // What was typed in the textarea before the page hydrated is what Monaco opens with.
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useAdoptEarlyInput(textareaRef, value, setValue);
   useEffect(() => setValue(defaultValue), [defaultValue]);
   // Monaco's edits reach the hidden field without an input event of its own: send one, so the form's validation
   // (conform listens for them) sees the text as it is now, as it does for the textarea.
@@ -97,6 +100,7 @@ export function CodeEditor<P extends object = Record<never, never>>({
         <input ref={hiddenRef} type="hidden" name={name} value={value} form={form} />
       ) : (
         <textarea
+          ref={textareaRef}
           id={id}
           name={name}
           form={form}

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } fr
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
 import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
+import { useAdoptEarlyInput } from "./hydrated";
 import { Icon } from "./icons";
 
 /** Element Timing on the first data row's cells (Chromium reports a text paint against its containing block). */
@@ -77,6 +78,18 @@ export function ListToolbar({
     window.clearTimeout(timer.current);
     if (formRef.current) submit(formRef.current, { replace, preventScrollReset: true });
   };
+  const searchSoon = (value: string) => {
+    window.clearTimeout(timer.current);
+    // A text the list cannot search for is not sent: the message beside the box says why.
+    if (searchProblem(value)) return;
+    timer.current = window.setTimeout(() => submitNow(true), SEARCH_DEBOUNCE_MS);
+  };
+  // Typed before the page hydrated: kept, and searched for as if typed now.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(inputRef, text, (value) => {
+    setText(value);
+    searchSoon(value);
+  });
 
   return (
     <Form method="get" role="search" className="list-toolbar" ref={formRef} aria-busy={searching}>
@@ -86,6 +99,7 @@ export function ListToolbar({
         </label>
         <Icon name="search" className="search-icon" />
         <input
+          ref={inputRef}
           id="list-search"
           type="search"
           name="q"
@@ -97,10 +111,7 @@ export function ListToolbar({
           onChange={(e) => {
             const value = e.currentTarget.value;
             setText(value);
-            window.clearTimeout(timer.current);
-            // A text the list cannot search for is not sent: the message beside the box says why.
-            if (searchProblem(value)) return;
-            timer.current = window.setTimeout(() => submitNow(true), SEARCH_DEBOUNCE_MS);
+            searchSoon(value);
           }}
         />
         {problem ? (
