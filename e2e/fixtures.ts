@@ -78,3 +78,19 @@ export async function adminApi(request: APIRequestContext) {
 }
 
 export const test = base;
+
+/**
+ * The page's scripts arrive late (a slow network): what the user does next happens while the page is plain HTML.
+ * Resolves once the route is in place; `hydrated` waits for the app to hydrate afterwards.
+ */
+export async function slowScripts(page: Page, delayMs = 1500) {
+  await page.route(/\/build\/entry\.client-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  return {
+    /** Not hydrated yet: fails if the page already runs its scripts. */
+    notYet: async () => expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false),
+    hydrated: () => page.waitForFunction(() => "__remixRouter" in window),
+  };
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, unique } from "./fixtures";
 
 /** Behaviour every list inherits from app/ui/list and app/lib/list.server (issue 9). */
 
@@ -152,14 +152,11 @@ test("permission keys show as stored, not upper-cased", async ({ page, request }
 test("a search typed before the page hydrated runs once it has", async ({ page }) => {
   test.skip(test.info().project.name !== "js", "hydration is JavaScript's");
   await signIn(page);
-  await page.route(/\/build\/entry\.client-/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  const scripts = await slowScripts(page);
   await page.goto("/people");
   await page.getByRole("searchbox", { name: "Search people" }).fill("admin@");
-  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await scripts.notYet();
+  await scripts.hydrated();
   await expect(page).toHaveURL(/[?&]q=admin%40/);
   await expect(page.getByRole("searchbox", { name: "Search people" })).toHaveValue("admin@");
   await expect(page.getByText(/\d+ (person|people) in total/)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signIn, slowScripts, test } from "./fixtures";
 
 /** A 390 px phone (issue 9): side panel as an overlay with labels, tables scroll sideways, inputs keep their width. */
 
@@ -83,17 +83,14 @@ test("the side panel opens as an overlay with labels, not an icon strip squeezin
 test("a menu opened before the page hydrated closes on the next navigation", async ({ page }) => {
   test.skip(test.info().project.name !== "js", "hydration is JavaScript's");
   await signIn(page);
-  // The page's scripts arrive late (a slow network): the menu is opened while the page is still plain HTML (#sidenav).
-  await page.route(/\/build\/entry\.client-/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  // The menu is opened while the page is still plain HTML (#sidenav, :target).
+  const scripts = await slowScripts(page);
   await page.goto("/people");
   const nav = page.getByRole("navigation", { name: "Main" });
   await page.getByRole("link", { name: "Open menu" }).click();
   await expect(nav).toBeVisible();
-  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await scripts.notYet();
+  await scripts.hydrated();
   await expect(nav).toBeVisible();
   await nav.getByRole("link", { name: "Teams" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Teams" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, unique } from "./fixtures";
 
 test("signs in with the right password and greets by name", async ({ page }) => {
   await page.goto("/people");
@@ -45,16 +45,12 @@ test("logs out with a POST and lands on the sign-in screen", async ({ page }) =>
 
 test("what was typed (or autofilled) before the page hydrated signs in once it has", async ({ page }) => {
   test.skip(test.info().project.name !== "js", "hydration is JavaScript's");
-  // The page's scripts arrive late (a slow network), so the form is filled while it is still plain HTML.
-  await page.route(/\/build\/entry\.client-/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  const scripts = await slowScripts(page);
   await page.goto("/login");
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
-  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await scripts.notYet();
+  await scripts.hydrated();
   // Hydrated: the inputs kept the text and the button, which waits for both, is enabled.
   await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
   await expect(page.getByRole("button", { name: "Let me in!" })).toBeEnabled();
