@@ -4,7 +4,7 @@
  * queues running.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, signIn, test } from "./fixtures";
+import { ADMIN, expect, expectAccessible, signIn, slowScripts, test } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 const toast = (page: Page) => page.getByTestId("toast").last();
@@ -38,6 +38,8 @@ test("processing: schedule pasted ids, watch them complete or fail, inspect, req
   await expect(page.getByText("3 application ids found:")).toBeVisible();
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(toast(page)).toContainText("Schedule completed");
+  // The box is emptied once the schedule has gone through.
+  if (js()) await expect(page.getByLabel("Applications to schedule")).toHaveValue("");
 
   // Show completed too (remembered in the prefs cookie).
   await page.getByRole("checkbox", { name: "Completed" }).check();
@@ -208,4 +210,16 @@ test("auto-refresh stops at the first failed refresh and says so, with Resume", 
   await page.unroute(/_data=/);
   await page.getByRole("button", { name: "Resume auto-refresh" }).click();
   await expect(page.getByText("Refreshes every 30 s.")).toBeVisible();
+});
+
+test("ids pasted before the page hydrated are found once it has", async ({ page }) => {
+  test.skip(!js(), "hydration is JavaScript's");
+  await signIn(page);
+  const scripts = await slowScripts(page);
+  await page.goto("/processing");
+  await page.getByLabel("Applications to schedule").fill("16123456 and PCTUS2024054321");
+  await scripts.notYet();
+  await scripts.hydrated();
+  await expect(page.getByText("2 application ids found:")).toBeVisible();
+  await expect(page.getByLabel("Applications to schedule")).toHaveValue("16123456 and PCTUS2024054321");
 });

@@ -1,10 +1,10 @@
 /** The USPTO configuration (spec 2 §2, §3, §5, §7): schedule with a cron builder and next runs, time-out, durations. */
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Cron } from "croner";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { CRON_FIELDS, DURATION_PRESETS, cronError, formatDuration, parseDuration, timeoutMinutes } from "../../upstream/contract/queues";
 import { Toast, toastOf } from "~/ui/toast";
-import { useHydrated } from "~/ui/hydrated";
+import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import type { configLoader } from "./queues.server";
 import { QUEUE_TEXTS as T } from "./texts";
 
@@ -94,6 +94,8 @@ function nextRunsOf(expression: string): { iso: string; text: string }[] | null 
 function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: string; fallback: string; nextRuns: { iso: string; text: string }[]; error: { message: string; value: string } | null; write: boolean }) {
   const hydrated = useHydrated();
   const [text, setText] = useState(error?.value ?? current);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(inputRef, text, setText);
   const parts = text.trim().split(/\s+/);
   const problem = hydrated ? cronError(text) : null;
   // With JavaScript, the next runs of what is typed (browser time); else the saved schedule's, from the server.
@@ -123,6 +125,7 @@ function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: 
               {T.scheduleField}
             </label>
             <input
+              ref={inputRef}
               id="schedule"
               name="schedule"
               value={text}
@@ -166,6 +169,8 @@ function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: 
 
 function TimeoutForm({ current, error }: { current: number; error: { message: string; value: string } | null }) {
   const [text, setText] = useState(error?.value ?? String(current));
+  const inputRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(inputRef, text, setText);
   const ms = Number(text);
   return (
     <>
@@ -173,7 +178,7 @@ function TimeoutForm({ current, error }: { current: number; error: { message: st
         <label htmlFor="timeout" className="visually-hidden">
           {T.requestTimeout}
         </label>
-        <input id="timeout" name="timeout" inputMode="numeric" value={text} maxLength={20} onChange={(e) => setText(e.currentTarget.value)} aria-invalid={error ? true : undefined} aria-describedby="timeout-hint timeout-error" />
+        <input ref={inputRef} id="timeout" name="timeout" inputMode="numeric" value={text} maxLength={20} onChange={(e) => setText(e.currentTarget.value)} aria-invalid={error ? true : undefined} aria-describedby="timeout-hint timeout-error" />
         <button type="submit" name="intent" value="timeout" className="btn btn-primary">
           {T.update}
         </button>
@@ -189,6 +194,8 @@ function TimeoutForm({ current, error }: { current: number; error: { message: st
 function DurationCard({ field, title, value, error, write }: { field: "repeat" | "delay"; title: string; value: { current: number; default: number }; error: { message: string; value: string } | null; write: boolean }) {
   const hydrated = useHydrated();
   const [text, setText] = useState(error?.value ?? (value.current ? formatDuration(value.current) : "0s"));
+  const inputRef = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(inputRef, text, setText);
   const parsed = parseDuration(text);
   const live = hydrated && text.trim() && "error" in parsed ? parsed.error : null;
   const ms = "ms" in parsed ? parsed.ms : 0;
@@ -207,7 +214,7 @@ function DurationCard({ field, title, value, error, write }: { field: "repeat" |
             <label htmlFor={id} className="visually-hidden">
               {title}
             </label>
-            <input id={id} name={field} value={text} maxLength={100} placeholder="1d 2h 30m 15s" onChange={(e) => setText(e.currentTarget.value)} aria-invalid={error || live ? true : undefined} aria-describedby={`${field}-hint ${field}-error`} />
+            <input ref={inputRef} id={id} name={field} value={text} maxLength={100} placeholder="1d 2h 30m 15s" onChange={(e) => setText(e.currentTarget.value)} aria-invalid={error || live ? true : undefined} aria-describedby={`${field}-hint ${field}-error`} />
             <label className="sort-select">
               {T.presets}
               <select

@@ -2,7 +2,7 @@
 import { Pie } from "@nivo/pie";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/ui/hydrated";
+import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import { QUEUE_TEXTS as T } from "./texts";
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -240,11 +240,17 @@ export function RowAction({ intent, label, fields, danger = false }: { intent: s
 export function ScheduleBox({ extract, initial }: { extract: (text: string) => string[]; initial?: { text: string; ids: string[]; error: string | null } | null }) {
   const hydrated = useHydrated();
   const [text, setText] = useState(initial?.text ?? "");
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useAdoptEarlyInput(textRef, text, setText);
   const ids = useMemo(() => (hydrated ? extract(text) : (initial?.ids ?? [])), [hydrated, text, extract, initial]);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "schedule";
+  // Emptied once a schedule has gone through (the navigation back to idle), not on mount: what was pasted before the
+  // page hydrated stays.
+  const previousState = useRef(navigation.state);
   useEffect(() => {
-    if (navigation.state === "idle" && !initial) setText("");
+    if (previousState.current !== "idle" && navigation.state === "idle" && !initial) setText("");
+    previousState.current = navigation.state;
   }, [navigation.state, initial]);
   return (
     <Form method="post" className="schedule-box" preventScrollReset>
@@ -255,6 +261,7 @@ export function ScheduleBox({ extract, initial }: { extract: (text: string) => s
         {T.scheduleHint}
       </p>
       <textarea
+        ref={textRef}
         id="schedule-text"
         name="text"
         rows={4}
