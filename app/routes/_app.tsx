@@ -146,19 +146,22 @@ export default function Shell() {
           <span aria-hidden="true">×</span> Close menu
         </a>
         <ul>
-          {nav.map((entry) => (
-            <li key={entry.path}>
-              <AppLink
-                to={entry.path}
-                className={isCurrent(location.pathname, entry.path) ? "active" : undefined}
-                aria-current={isCurrent(location.pathname, entry.path) ? "page" : undefined}
-                title={expanded ? undefined : entry.label}
-              >
-                <Icon name={entry.icon} />
-                <span className="nav-label">{entry.label}</span>
-              </AppLink>
-            </li>
-          ))}
+          {nav.map((entry) => {
+            const current = isCurrent(location.pathname, entry.path);
+            return (
+              <li key={entry.path}>
+                <AppLink
+                  to={entry.path}
+                  className={current ? "active" : undefined}
+                  aria-current={current ? "page" : undefined}
+                  title={expanded ? undefined : entry.label}
+                >
+                  <Icon name={entry.icon} />
+                  <span className="nav-label">{entry.label}</span>
+                </AppLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <a

@@ -245,6 +245,9 @@ export type SqliteEngineOptions = {
   parallelFrom?: number;
 };
 
+/** Ranked on the calling thread, total not counted yet. */
+const NOT_BROAD = { pool: null, counted: null } as const;
+
 /** The page of a `_score` sort: bm25 ascending (best first), then the newest row. */
 const byScore = (a: RankedRow, b: RankedRow) => a.s - b.s || b.seq - a.seq;
 
@@ -274,16 +277,10 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = compile(parsed, scope);
-    // A broad full-text query sorted by relevance is ranked by the workers while this thread counts the total and
-    // the facet. "Broad" is told by counting its matches up to the threshold only: below it, that count is the total.
-    let total: number | null = null;
-    let ranked: Promise<RankedRow[]> | null = null;
-    if (this.pool && parsed.size > 0 && plan.match && isScoreSort(parsed.sort)) {
-      const seen = this.countUpTo(plan, this.parallelFrom);
-      if (seen >= this.parallelFrom) ranked = this.pageParallel(this.pool, plan, parsed.size, parsed.from);
-      else total = seen;
-    }
-    total ??= this.total(plan);
+    // A broad query is ranked by the workers while this thread counts the total and the facet.
+    const { pool, counted } = parsed.size > 0 ? this.workersFor(plan, parsed.sort) : NOT_BROAD;
+    const ranked = pool ? this.pageParallel(pool, plan, parsed.size, parsed.from) : null;
+    const total = counted ?? this.total(plan);
     const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
     const seqs = ranked ? await ranked : parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
     return this.answer(parsed, plan, scope, seqs, total, facet, started);
@@ -332,8 +329,8 @@ export class SqliteSearchEngine implements SearchEngine {
     // One turn of the event loop first: what the caller sent before asking (the CSV header) leaves before the query.
     await new Promise((resolve) => setImmediate(resolve));
     const size = Math.min(parsed.size, limit);
-    const parallel = this.pool && plan.match && isScoreSort(parsed.sort) && this.countUpTo(plan, this.parallelFrom) >= this.parallelFrom;
-    const page = parallel ? await this.pageParallel(this.pool!, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
+    const { pool } = this.workersFor(plan, parsed.sort);
+    const page = pool ? await this.pageParallel(pool, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
     const seqs = page.map((s) => s.seq);
     for (let i = 0; i < seqs.length; i += 500) {
       const chunk = seqs.slice(i, i + 500);
@@ -489,10 +486,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const bounds = prepared(
       this.db,
       "select coalesce((select min(seq) from applications), 1) - 1 as lo, coalesce((select max(seq) from applications), 0) as hi",
-    ).get() as {
-      lo: number;
-      hi: number;
-    };
+    ).get() as { lo: number; hi: number };
     const src = this.source(plan, "applications_fts.rowid as seq", false, true);
     const sql = `${src.sql} and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)
       order by s asc, applications_fts.rowid desc limit ?`;
@@ -527,10 +521,16 @@ export class SqliteSearchEngine implements SearchEngine {
     return { portfolio, tag };
   }
 
-  /** The matches of a full-text plan, counted up to `limit` (so a broad query stops early). */
-  private countUpTo(plan: Plan, limit: number): number {
+  /**
+   * The workers, for a full-text query sorted by relevance with at least `parallelFrom` matches ("broad": its
+   * matches are counted up to the threshold only, so a broad query stops early). Below it, no workers, and the
+   * count is the query's total.
+   */
+  private workersFor(plan: Plan, sort: SortKey[] | null): { pool: RankPool | null; counted: number | null } {
+    if (!this.pool || !plan.match || !isScoreSort(sort)) return NOT_BROAD;
     const src = this.source(plan, "1", false, false);
-    return (prepared(this.db, `select count(*) as n from (${src.sql} limit ?)`).get(...src.params, limit) as { n: number }).n;
+    const seen = (prepared(this.db, `select count(*) as n from (${src.sql} limit ?)`).get(...src.params, this.parallelFrom) as { n: number }).n;
+    return seen >= this.parallelFrom ? { pool: this.pool, counted: null } : { pool: null, counted: seen };
   }
 
   private total(plan: Plan): number {
