@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResponse } from "../../upstream/contract/portfolio";
+import { TEXT_COLUMNS } from "../../upstream/src/search/ir";
+import { textLeaf } from "../../upstream/src/search/query-string";
 import { harness, message, type Harness } from "./helpers";
 
 /**
@@ -152,6 +154,23 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     expect(all.body.total).toBe(CORPUS.length);
     expect(all.body.data).toHaveLength(10 < CORPUS.length ? 10 : CORPUS.length);
     expect(all.body.data[0]!.score).toBeNull();
+  });
+
+  it("text never matches the index's tag and portfolio tokens, filtered or not", async () => {
+    const h = await corpus();
+    const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
+    // A1 and A2 carry the tag "battery" (token "t" + hex) and sit in the public portfolio ("p" + hex).
+    for (const word of [`t${hex("battery")}`, `t${hex("bat")}*`, `p${hex("public")}`, "p7*", `"t${hex("wireless")} t${hex("battery")}"`]) {
+      expect(await qs(h, word), word).toEqual([]);
+      expect(await ids(h, { query: { match: { title: word.replace(/[*"]/g, "") } } }), word).toEqual([]);
+      expect(await ids(h, { query: { multi_match: { query: word.replace(/[*"]/g, "") } } }), word).toEqual([]);
+    }
+    // Words that cannot be tokens go without the column filter (FTS5 applies it to every position of every match).
+    expect(await qs(h, "battery")).toEqual(["A1", "A2"]);
+    expect(textLeaf([...TEXT_COLUMNS], '"battery"*').expr).toBe('"battery"*');
+    expect(textLeaf([...TEXT_COLUMNS], 'NEAR("battery" "cells", 3)').expr).toBe('NEAR("battery" "cells", 3)');
+    expect(textLeaf([...TEXT_COLUMNS], '"battery t62"').expr).toBe(`{${TEXT_COLUMNS.join(" ")}} : "battery t62"`);
+    expect(textLeaf(["title"], '"battery"').expr).toBe('{title} : "battery"');
   });
 
   it("highlight: fields, fragment_size, number_of_fragments, no_match_size, pre/post tags", async () => {

@@ -5,7 +5,7 @@
  * range fields. Fuzzy (a~), wildcards other than a trailing *, and regular expressions answer 400.
  */
 import lucene from "lucene";
-import { analyze, ftsString } from "./tokens";
+import { analyze, ftsString, mayMatchToken } from "./tokens";
 import {
   FIELD_COLUMNS,
   QueryError,
@@ -56,8 +56,16 @@ export function columnsOf(fields: readonly string[], ctx: QueryContext, path: st
   return [...out];
 }
 
-/** A text leaf: `expr` (an FTS5 phrase, NEAR group or parenthesized expression) restricted to `columns`. */
-export function textLeaf(columns: readonly TextColumn[], expr: string): Node {
+/**
+ * A text leaf: `expr` (FTS5 phrases of `ftsString`-quoted tokens, a NEAR group or a parenthesized expression of them)
+ * restricted to `columns`. Over every text column the filter only keeps the term out of the token columns, and a
+ * token that cannot be a tag or portfolio token never matches there: such a leaf goes without the filter, which FTS5
+ * otherwise applies to every position of every matching row (~20% of ranking a broad query, ~40% of counting it).
+ */
+export function textLeaf(columns: readonly TextColumn[], expr: string): Extract<Node, { kind: "text" }> {
+  const everyText = columns.length === TEXT_COLUMNS.length;
+  const tokens = [...expr.matchAll(/"((?:[^"]|"")*)"/g)].flatMap((m) => analyze(m[1]!.replace(/""/g, '"')));
+  if (everyText && !tokens.some(mayMatchToken)) return { kind: "text", expr };
   return { kind: "text", expr: `{${columns.join(" ")}} : ${expr}` };
 }
 

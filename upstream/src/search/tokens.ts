@@ -25,6 +25,12 @@ export const tagToken = (name: string) => `t${hex(name)}`;
 /** A portfolio id as one index token of the `portfolio_token` column. */
 export const portfolioToken = (id: string) => `p${hex(id)}`;
 
+/**
+ * Whether an analyzed token could be a tag or portfolio token, or the start of one (a prefix query): "t" or "p" then
+ * hex digits only. Other tokens cannot match the token columns, so a text term made of them needs no column filter.
+ */
+export const mayMatchToken = (token: string) => /^[pt][0-9a-f]*$/.test(token);
+
 /** aiSummary's sanitizer (spec 2: sanitized on write and on render): sanitize-html's safe defaults, http(s)/mailto links. */
 export function sanitizeSummary(html: string): string {
   return sanitizeHtml(html, {
