@@ -28,7 +28,7 @@ function confirmingOf(actionData: unknown): RemoveTagConfirm {
 
 /** /portfolio (spec 2 §2 Portfolio). */
 export function PortfolioPage({ data, actionData }: { data: Data; actionData: unknown }) {
-  const { rows, total, facet, organizations, organizationsFailed, may, error } = data;
+  const { rows, total, totalIsMore, facet, organizations, organizationsFailed, may, error } = data;
   const params = withViewOf(data.params, useLocation().search);
   const [removing, setRemoving] = useState<{ applicationId: string; tag: string } | null>(null);
   const base = searchOnly(params);
@@ -42,7 +42,16 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
         <div>
           <h1>{PORTFOLIO.title}</h1>
           <p className="page-subtitle" aria-live="polite">
-            {error ? null : PORTFOLIO.total(total)}
+            {error ? null : totalIsMore ? (
+              <>
+                {PORTFOLIO.totalMore(total)}{" "}
+                <Link to={portfolioUrl({ ...base, countAll: true })} title={PORTFOLIO.countAllHint} preventScrollReset>
+                  {PORTFOLIO.countAll}
+                </Link>
+              </>
+            ) : (
+              PORTFOLIO.total(total)
+            )}
           </p>
         </div>
         <div className="page-actions">
@@ -122,7 +131,7 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
                   </li>
                 ))}
               </ol>
-              {total > MAX_RESULT_WINDOW ? <p className="muted small">{PORTFOLIO.windowNote(MAX_RESULT_WINDOW)}</p> : null}
+              {total > MAX_RESULT_WINDOW || totalIsMore ? <p className="muted small">{PORTFOLIO.windowNote(MAX_RESULT_WINDOW)}</p> : null}
               <FromPagination params={params} total={total} />
             </>
           )}

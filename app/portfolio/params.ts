@@ -11,7 +11,8 @@ import { hasForbiddenCharacters } from "../../upstream/contract/limits";
 /**
  * The /portfolio URL (spec 2 §2: every choice in it): `qs` the query, `size` results per page, `from` the first
  * result, `tags` one per chosen facet value, `portfolio` 'public' or an organization id; and the screen's own:
- * `more=tags` (the facet's 'show more'), `addTag` / `edit` (the dialog open on an application, without JavaScript).
+ * `more=tags` (the facet's 'show more'), `addTag` / `edit` (the dialog open on an application, without JavaScript),
+ * `count=all` (the exact total past TRACK_TOTAL_HITS: the total's 'Count all').
  * Whatever cannot be used falls back to its default, never to an error page.
  */
 export type PortfolioParams = {
@@ -20,6 +21,8 @@ export type PortfolioParams = {
   from: number;
   tags: string[];
   portfolio: string;
+  /** Count every match, however many (otherwise "More than 10,000"). */
+  countAll: boolean;
   more: boolean;
   addTag: string | null;
   edit: string | null;
@@ -52,6 +55,7 @@ export function parsePortfolioParams(search: URLSearchParams): PortfolioParams {
     from,
     tags,
     portfolio: oneLine(search.get("portfolio"), APPLICATION_LIMITS.id) || PUBLIC_PORTFOLIO,
+    countAll: search.get("count") === "all",
     more: search.get("more") === "tags",
     addTag: oneLine(search.get("addTag"), APPLICATION_LIMITS.id) || null,
     edit: oneLine(search.get("edit"), APPLICATION_LIMITS.id) || null,
@@ -72,6 +76,7 @@ export function portfolioSearch(params: Partial<PortfolioParams>): URLSearchPara
   for (const tag of params.tags ?? []) search.append("tags", tag);
   if (params.size && params.size !== DEFAULT_PORTFOLIO_PAGE_SIZE) search.set("size", String(params.size));
   if (params.from) search.set("from", String(params.from));
+  if (params.countAll) search.set("count", "all");
   if (params.more) search.set("more", "tags");
   if (params.addTag) search.set("addTag", params.addTag);
   if (params.edit) search.set("edit", params.edit);

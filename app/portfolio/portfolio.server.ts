@@ -20,7 +20,7 @@ import type { Api } from "../lib/upstream.server";
 const as = <T>() => z.unknown().transform((value) => value as T);
 
 /** The search of /portfolio: GET /api/search with repeated `tags`. */
-export type PortfolioSearch = { query: string; size: number; from: number; portfolioId: string; tags: string[] };
+export type PortfolioSearch = { query: string; size: number; from: number; portfolioId: string; tags: string[]; countAll?: boolean };
 
 function searchParams(search: Omit<PortfolioSearch, "size" | "from"> & { size?: number; from?: number }) {
   const params = new URLSearchParams();
@@ -29,6 +29,7 @@ function searchParams(search: Omit<PortfolioSearch, "size" | "from"> & { size?: 
   if (search.from !== undefined) params.set("from", String(search.from));
   params.set("portfolioId", search.portfolioId);
   for (const tag of search.tags) params.append("tags", tag);
+  if (search.countAll) params.set("trackTotalHits", "true");
   return params;
 }
 

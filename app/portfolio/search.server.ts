@@ -105,12 +105,15 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
       from: params.from,
       portfolioId: params.portfolio,
       tags: params.tags,
+      countAll: params.countAll,
     });
     const tags = result.aggs.tags;
     return json({
       ...base,
       rows: result.data.map(rowOf),
       total: result.total,
+      /** More than `total` match (counted up to there; 'Count all' counts the rest). */
+      totalIsMore: result.totalRelation === "gte",
       facet: { buckets: tags?.buckets ?? [], partial: tags?.partial ?? false } satisfies Facet as Facet,
       error: null,
     });
@@ -118,7 +121,7 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
     rethrowResponse(error);
     const detail = isUpstreamError(error, 400) ? error.message : null;
     return json(
-      { ...base, rows: [] as ResultRow[], total: 0, facet: noFacet, error: { message: PORTFOLIO.searchFailed, detail } },
+      { ...base, rows: [] as ResultRow[], total: 0, totalIsMore: false, facet: noFacet, error: { message: PORTFOLIO.searchFailed, detail } },
       { status: isUpstreamError(error, 400) ? 400 : 502 },
     );
   }

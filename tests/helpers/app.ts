@@ -118,8 +118,10 @@ export function tokenOnce(context: AppLoadContext, who: { email: string; passwor
     }));
 }
 
-export async function startApp(): Promise<TestApp> {
+/** An app over a fresh data directory; `setup` fills it before the upstream opens it (a large portfolio, say). */
+export async function startApp(setup?: (dataDir: string) => void): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), "backoffice-test-"));
+  setup?.(dir);
   const upstream = createUpstream({
     dataDir: dir,
     adminEmail: ADMIN.email,

@@ -222,6 +222,25 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it("track_total_hits: counts up to it (default 10,000), then answers 'gte'; true counts all", async () => {
+    const h = await corpus();
+    const zeta = { query: { multi_match: { query: "zeta bracket" } } };
+    expect((await search(h, zeta)).body).toMatchObject({ total: 2, totalRelation: "eq" });
+    expect((await search(h, { ...zeta, track_total_hits: 1 })).body).toMatchObject({ total: 1, totalRelation: "gte" });
+    expect((await search(h, { ...zeta, track_total_hits: 2 })).body).toMatchObject({ total: 2, totalRelation: "eq" });
+    expect((await search(h, { ...zeta, track_total_hits: true })).body).toMatchObject({ total: 2, totalRelation: "eq" });
+    expect((await search(h, { ...zeta, track_total_hits: false })).body).toMatchObject({ total: 0, totalRelation: "gte" });
+    // The hits are the same whatever is counted.
+    expect((await search(h, { ...zeta, track_total_hits: 1 })).body.data).toHaveLength(2);
+    // GET /api/search: trackTotalHits=true is the only value it takes.
+    const get = async (q: string) => {
+      const res = await h.call("GET", `/api/search?${q}`, { token: h.adminToken });
+      return { status: res.status, body: (await res.json()) as SearchResponse };
+    };
+    expect((await get("query=battery&trackTotalHits=true")).body).toMatchObject({ total: 2, totalRelation: "eq" });
+    expect((await get("query=battery&trackTotalHits=yes")).status).toBe(400);
+  });
+
   it("answers 400 naming the clause and its path for anything outside the subset", async () => {
     const h = await corpus();
     const bad = async (body: unknown) => {
@@ -242,6 +261,7 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     expect(await bad({ sort: [{ claims: "asc" }] })).toContain("sort[0].claims");
     expect(await bad({ highlight: { fields: { portfolioId: {} } } })).toContain("highlight.fields.portfolioId");
     expect(await bad({ size: 5000 })).toContain("size");
+    for (const track of ["all", -1, 1.5]) expect(await bad({ track_total_hits: track })).toContain("track_total_hits");
     expect(await message(await h.call("POST", "/api/search/advanced", { token: h.adminToken, rawBody: "{", headers: { "content-type": "application/json" } }))).toMatch(/JSON/);
   });
 

@@ -100,6 +100,42 @@ describe("ranking on worker threads", () => {
     await engine.close();
   });
 
+  it("track_total_hits: counted up to it, then 'more than'; exact when asked or known for free; the facet says when it sampled", async () => {
+    const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 500, facetSample: 200 });
+    const one = new SqliteSearchEngine(db, { rankWorkers: 0, facetSample: 200 });
+    const scope = { portfolioId: "public" };
+    const facet = { aggs: { tags: { terms: { field: "tags.name" } } } };
+    const exact = (await one.search({ query: { query_string: { query: "system" } }, size: 0, track_total_hits: true }, scope)).total;
+    expect(exact).toBeGreaterThan(500);
+    const total = async (e: SqliteSearchEngine, body: Record<string, unknown>) => {
+      const a = await e.search({ ...facet, ...body }, scope);
+      return { total: a.total, relation: a.totalRelation, partial: a.aggs.tags!.partial ?? false, sampled: a.aggs.tags!.sampled ?? null };
+    };
+    for (const e of [engine, one]) {
+      const system = { query: { query_string: { query: "system" } }, size: 10 };
+      // A broad query on the workers is known to pass 100 without counting; on one thread it is counted to 101.
+      expect(await total(e, { ...system, track_total_hits: 100 })).toEqual({ total: 100, relation: "gte", partial: true, sampled: 200 });
+      expect(await total(e, { ...system, track_total_hits: true })).toEqual({ total: exact, relation: "eq", partial: true, sampled: 200 });
+      expect(await total(e, { ...system, track_total_hits: exact })).toEqual({ total: exact, relation: "eq", partial: true, sampled: 200 });
+      expect(await total(e, { ...system, track_total_hits: exact - 1 })).toEqual({ total: exact - 1, relation: "gte", partial: true, sampled: 200 });
+      expect(await total(e, { ...system, track_total_hits: false })).toMatchObject({ total: 0, relation: "gte" });
+      // The default: 10,000, past this corpus.
+      expect(await total(e, system)).toMatchObject({ total: exact, relation: "eq" });
+      // Few matches, a smaller tracked count: the facet counts them to know it saw them all.
+      const rare = { query: { query_string: { query: "lidar" } }, size: 10 };
+      const rareTotal = (await one.search({ ...rare, track_total_hits: true }, scope)).total;
+      expect(rareTotal).toBeGreaterThan(1);
+      expect(rareTotal).toBeLessThanOrEqual(200);
+      expect(await total(e, { ...rare, track_total_hits: 1 })).toEqual({ total: 1, relation: "gte", partial: false, sampled: null });
+      expect(await total(e, { ...rare, track_total_hits: 0 })).toMatchObject({ total: 0, relation: "gte" });
+      expect(await total(e, { query: { query_string: { query: "nosuchwordanywhere" } }, size: 10, track_total_hits: 0 })).toMatchObject({ total: 0, relation: "eq" });
+      // The whole portfolio: the maintained counts answer exactly, however small the tracked count.
+      const all = await e.search({ size: 1, track_total_hits: 10 }, scope);
+      expect(all).toMatchObject({ total: 1800, totalRelation: "eq" });
+    }
+    await engine.close();
+  });
+
   it("a closed pool falls back to the calling thread with the same answer", async () => {
     const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
     const body = { query: { query_string: { query: "controller" } }, size: 30 };

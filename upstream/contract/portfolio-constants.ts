@@ -17,6 +17,13 @@ export const ADVANCED_DEFAULT_SIZE = 10;
 export const ADVANCED_MAX_SIZE = 1_000;
 /** `from + size` may not go past this (Elasticsearch's `index.max_result_window`). */
 export const MAX_RESULT_WINDOW = 10_000;
+/**
+ * How far a search counts its matches unless told otherwise (Elasticsearch's default `track_total_hits`): past it
+ * the total is this figure and `totalRelation` is "gte". Counting every match of a broad query costs as much as a
+ * third of ranking it, and the pages stop at MAX_RESULT_WINDOW anyway. A total the engine knows without counting
+ * (a whole portfolio, one tag) is exact at any size.
+ */
+export const TRACK_TOTAL_HITS = 10_000;
 /** Facet groups show 10 values, then 'show more' (spec 2 §2). */
 export const FACET_VISIBLE_VALUES = 10;
 /** How many tag buckets `GET /api/search` answers in `aggs.tags` (the facet's 'show more' reveals them). */

@@ -195,8 +195,12 @@ export type TermsAggregation = {
 /** `{data, total, aggs}` of GET /api/search and POST /api/search/advanced. `aggs.tags` is the tag facet. */
 export type SearchResponse = {
   data: SearchHit[];
-  /** Every matching application (exact). */
+  /**
+   * The matching applications: exact when `totalRelation` is "eq"; with "gte", more than this many match (the
+   * search counted up to `track_total_hits`, TRACK_TOTAL_HITS unless the body or `trackTotalHits` says otherwise).
+   */
   total: number;
+  totalRelation: "eq" | "gte";
   aggs: Record<string, TermsAggregation>;
   /** Milliseconds the engine spent (Elasticsearch's `took`). */
   took: number;
@@ -226,6 +230,8 @@ export const SearchQuery = z.object({
     .regex(new RegExp(`^(${SORT_FIELDS.join("|")})(:(asc|desc))?$`), `sort must be one of ${SORT_FIELDS.join(", ")}, optionally with :asc or :desc`)
     .optional(),
   portfolioId: text("Portfolio", L.id, false).default("public"),
+  /** "true": the exact total however many match (the screen's 'Count all'); otherwise up to TRACK_TOTAL_HITS. */
+  trackTotalHits: z.enum(["true"]).optional(),
   tags: z
     .union([TagName, z.array(TagName)])
     .transform((t) => (Array.isArray(t) ? t : [t]))
@@ -327,7 +333,8 @@ export type AdvancedSearchBody = {
   from?: number;
   sort?: unknown;
   _source?: boolean | string[] | { includes?: string[]; excludes?: string[] };
-  track_total_hits?: boolean;
+  /** true: count every match; a number: count up to it (default TRACK_TOTAL_HITS); false: count none. */
+  track_total_hits?: boolean | number;
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -113,6 +113,7 @@ export function portfolioRoutes(deps: PortfolioDeps) {
     const portfolioId = portfolioOf(q.portfolioId);
     const body = {
       ...searchBody(q, q.size),
+      ...(q.trackTotalHits ? { track_total_hits: true } : {}),
       aggs: { tags: { terms: { field: "tags.name", size: FACET_MAX_VALUES } } },
       highlight: {
         fields: {

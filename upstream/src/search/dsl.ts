@@ -8,6 +8,7 @@ import {
   DEFAULT_POST_TAG,
   DEFAULT_PRE_TAG,
   MAX_RESULT_WINDOW,
+  TRACK_TOTAL_HITS,
   SORT_FIELDS,
   type SortField,
 } from "../../contract/portfolio";
@@ -28,6 +29,8 @@ export type ParsedSearch = {
   aggs: { name: string; size: number }[];
   /** Fields each hit carries: null = all. */
   source: Set<string> | null;
+  /** Count matches up to this many (Infinity: all). */
+  trackTotalHits: number;
 };
 
 type Json = unknown;
@@ -345,9 +348,10 @@ export function parseSearchBody(raw: Json, options: { maxSize?: number; defaultS
   const size = body.size === undefined ? (options.defaultSize ?? ADVANCED_DEFAULT_SIZE) : int(body.size, "size", 0, maxSize, "size");
   const from = body.from === undefined ? 0 : int(body.from, "from", 0, MAX_RESULT_WINDOW, "from");
   if (from + size > Math.max(MAX_RESULT_WINDOW, maxSize)) throw new QueryError(`from + size must be at most ${MAX_RESULT_WINDOW.toLocaleString("en-US")}`, "from");
-  if (body.track_total_hits !== undefined && typeof body.track_total_hits !== "boolean") {
-    throw new QueryError("track_total_hits must be a boolean (the total is always exact)", "track_total_hits");
-  }
+  const track = body.track_total_hits;
+  const trackTotalHits =
+    track === undefined ? TRACK_TOTAL_HITS : track === true ? Infinity : track === false ? 0 : typeof track === "number" ? int(track, "track_total_hits", 0, 2 ** 31 - 1, "track_total_hits") : NaN;
+  if (Number.isNaN(trackTotalHits)) throw new QueryError("track_total_hits must be true, false or a whole number", "track_total_hits");
   const aggs: { name: string; size: number }[] = [];
   const aggKey = body.aggs !== undefined ? "aggs" : "aggregations";
   if (body.aggs !== undefined && body.aggregations !== undefined) throw new QueryError("Give aggs or aggregations, not both", "aggregations");
@@ -372,5 +376,6 @@ export function parseSearchBody(raw: Json, options: { maxSize?: number; defaultS
     highlight: body.highlight === undefined ? [] : parseHighlight(body.highlight, "highlight"),
     aggs,
     source: body._source === undefined ? null : parseSource(body._source, "_source"),
+    trackTotalHits,
   };
 }

@@ -245,8 +245,14 @@ export type SqliteEngineOptions = {
   parallelFrom?: number;
 };
 
-/** Ranked on the calling thread, total not counted yet. */
-const NOT_BROAD = { pool: null, counted: null } as const;
+/**
+ * What is known of a query's match count: exactly `n`, or (not `exact`) at least `n`. `free`: the maintained counts
+ * gave it (answered whatever track_total_hits says).
+ */
+type Known = { n: number; exact: boolean; free?: boolean };
+
+/** Ranked on the calling thread, nothing counted yet. */
+const NOT_BROAD = { pool: null, known: null } as const;
 
 /** The page of a `_score` sort: bm25 ascending (best first), then the newest row. */
 const byScore = (a: RankedRow, b: RankedRow) => a.s - b.s || b.seq - a.seq;
@@ -277,13 +283,13 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = compile(parsed, scope);
-    // A broad query is ranked by the workers while this thread counts the total and the facet.
-    const { pool, counted } = parsed.size > 0 ? this.workersFor(plan, parsed.sort) : NOT_BROAD;
+    // A broad query is ranked by the workers while this thread counts (up to track_total_hits) and the facet.
+    const { pool, known } = parsed.size > 0 ? this.workersFor(plan, parsed.sort) : NOT_BROAD;
     const ranked = pool ? this.pageParallel(pool, plan, parsed.size, parsed.from) : null;
-    const total = counted ?? this.total(plan);
-    const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
+    const matches = this.matches(plan, known, parsed.trackTotalHits);
+    const facet = parsed.aggs.length ? this.facet(plan, matches) : null;
     const seqs = ranked ? await ranked : parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
-    return this.answer(parsed, plan, scope, seqs, total, facet, started);
+    return this.answer(parsed, plan, scope, seqs, matches, facet, started);
   }
 
   /** The search on the calling thread alone (no workers). */
@@ -292,9 +298,9 @@ export class SqliteSearchEngine implements SearchEngine {
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = compile(parsed, scope);
     const seqs = parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
-    const total = this.total(plan);
-    const facet = parsed.aggs.length ? this.facet(plan, total, Math.max(...parsed.aggs.map((a) => a.size))) : null;
-    return this.answer(parsed, plan, scope, seqs, total, facet, started);
+    const matches = this.matches(plan, null, parsed.trackTotalHits);
+    const facet = parsed.aggs.length ? this.facet(plan, matches) : null;
+    return this.answer(parsed, plan, scope, seqs, matches, facet, started);
   }
 
   private answer(
@@ -302,7 +308,7 @@ export class SqliteSearchEngine implements SearchEngine {
     plan: Plan,
     scope: SearchScope,
     seqs: readonly { seq: number; s: number | null }[],
-    total: number,
+    matches: Known,
     facet: ReturnType<SqliteSearchEngine["facet"]> | null,
     started: number,
   ): SearchResponse {
@@ -320,7 +326,10 @@ export class SqliteSearchEngine implements SearchEngine {
       }
       return [parsed.source ? pickFields(hit, parsed.source) : hit];
     });
-    return { data, total, aggs, took: Math.round(performance.now() - started) };
+    // Past track_total_hits: that figure and "gte", as Elasticsearch answers, unless the maintained counts gave it.
+    const capped = !matches.free && (!matches.exact || matches.n > parsed.trackTotalHits);
+    const total = capped ? Math.min(matches.n, parsed.trackTotalHits) : matches.n;
+    return { data, total, totalRelation: capped ? "gte" : "eq", aggs, took: Math.round(performance.now() - started) };
   }
 
   async *scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]> {
@@ -526,14 +535,34 @@ export class SqliteSearchEngine implements SearchEngine {
    * matches are counted up to the threshold only, so a broad query stops early). Below it, no workers, and the
    * count is the query's total.
    */
-  private workersFor(plan: Plan, sort: SortKey[] | null): { pool: RankPool | null; counted: number | null } {
+  private workersFor(plan: Plan, sort: SortKey[] | null): { pool: RankPool | null; known: Known | null } {
     if (!this.pool || !plan.match || !isScoreSort(sort)) return NOT_BROAD;
-    const src = this.source(plan, "1", false, false);
-    const seen = (prepared(this.db, `select count(*) as n from (${src.sql} limit ?)`).get(...src.params, this.parallelFrom) as { n: number }).n;
-    return seen >= this.parallelFrom ? { pool: this.pool, counted: null } : { pool: null, counted: seen };
+    // One past the threshold: a broad query is then known to pass the facet's sample too (same default).
+    const seen = this.countUpTo(plan, this.parallelFrom + 1);
+    return { pool: seen >= this.parallelFrom ? this.pool : null, known: { n: seen, exact: seen <= this.parallelFrom } };
   }
 
-  private total(plan: Plan): number {
+  /** At most `limit` of the query's matches, counted (-1: all of them). */
+  private countUpTo(plan: Plan, limit: number): number {
+    const src = this.source(plan, "1", false, false);
+    return (prepared(this.db, `select count(*) as n from (${src.sql} limit ?)`).get(...src.params, limit) as { n: number }).n;
+  }
+
+  /**
+   * What the query's match count is known to be: counted up to one past `track` (track_total_hits), unless a count
+   * already taken or the maintained counts tell.
+   */
+  private matches(plan: Plan, known: Known | null, track: number): Known {
+    if (known && (known.exact || known.n > track)) return known;
+    const free = this.maintainedTotal(plan);
+    if (free !== null) return { n: free, exact: true, free: true };
+    if (track === Infinity) return { n: this.countUpTo(plan, -1), exact: true };
+    const n = this.countUpTo(plan, track + 1);
+    return { n, exact: n <= track };
+  }
+
+  /** The total the maintained counts answer (a portfolio, or every one, and at most one tag, no text), else null. */
+  private maintainedTotal(plan: Plan): number | null {
     const counts = this.countsOnly(plan);
     if (counts && counts.tag === null) {
       const row = counts.portfolio === null
@@ -547,17 +576,17 @@ export class SqliteSearchEngine implements SearchEngine {
         : prepared(this.db, "select coalesce(sum(count), 0) as n from tag_counts where portfolio_id = ? and name = ?").get(counts.portfolio, counts.tag);
       return (row as { n: number }).n;
     }
-    const src = this.source(plan, "1", false, false);
-    return (prepared(this.db, `select count(*) as n from (${src.sql})`).get(...src.params) as { n: number }).n;
+    return null;
   }
 
-  private facet(plan: Plan, total: number, size: number): { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number } {
+  /** The tag facet: the maintained counts when they answer, else the first `facetSample` matches' tags. */
+  private facet(plan: Plan, matches: Known): { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number } {
     const counts = this.countsOnly(plan);
     if (counts && counts.tag === null) {
       const rows = counts.portfolio === null
         ? prepared(this.db, "select name as key, sum(count) as doc_count from tag_counts group by name order by doc_count desc, name").all()
         : prepared(this.db, "select name as key, count as doc_count from tag_counts where portfolio_id = ? order by count desc, name").all(counts.portfolio);
-      return { buckets: rows as { key: string; doc_count: number }[], partial: false, sampled: total };
+      return { buckets: rows as { key: string; doc_count: number }[], partial: false, sampled: matches.n };
     }
     const src = this.source(plan, plan.match ? "applications_fts.rowid as seq" : "a.seq as seq", false, false);
     const rows = prepared(
@@ -565,8 +594,10 @@ export class SqliteSearchEngine implements SearchEngine {
       `select t.name as key, count(*) as doc_count from (${src.sql} limit ?) m join application_tags t on t.app_seq = m.seq
        group by t.name order by doc_count desc, t.name`,
     ).all(...src.params, this.facetSample) as { key: string; doc_count: number }[];
-    void size;
-    return { buckets: rows, partial: total > this.facetSample, sampled: Math.min(total, this.facetSample) };
+    // Past the sample? Known from the count, or (a lower bound within the sample) counted up to one past it.
+    const seen = matches.exact || matches.n > this.facetSample ? matches.n : this.countUpTo(plan, this.facetSample + 1);
+    const partial = seen > this.facetSample;
+    return { buckets: rows, partial, sampled: partial ? this.facetSample : seen };
   }
 
   private cut(facet: { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number }, size: number): TermsAggregation {

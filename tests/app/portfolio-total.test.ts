@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRACK_TOTAL_HITS } from "../../upstream/contract/portfolio-constants";
+import { seedPortfolio } from "../../upstream/src/applications/demo";
+import { openDatabase } from "../../upstream/src/db";
+import { PORTFOLIO } from "../../app/portfolio/texts";
+import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
+
+/**
+ * /portfolio's total past TRACK_TOTAL_HITS (docs/decisions/search-engine.md "Counting"): "More than 10,000
+ * applications" and a 'Count all' link, whose URL (`count=all`) gets the exact figure. Its own app: 17,000 demo
+ * applications, 10,200 of them public, every one with "comprising" in its claims.
+ */
+let app: TestApp;
+let admin: Browser;
+
+beforeAll(async () => {
+  app = await startApp((dir) => {
+    const db = openDatabase(dir);
+    seedPortfolio(db, { count: 17_000, now: () => Date.UTC(2026, 0, 1) });
+    db.close();
+  });
+  admin = app.browser();
+  await admin.signIn(ADMIN.email, ADMIN.password);
+}, 60_000);
+afterAll(() => app?.close());
+
+const INDEX = "_data=routes%2F_app.portfolio._index";
+type PageData = { total: number; totalIsMore: boolean; rows: unknown[]; params: { countAll: boolean } };
+const data = async (qs: string) => {
+  const r = await admin.get(`/portfolio?${INDEX}&${qs}`);
+  expect(r.status).toBe(200);
+  return (await r.json()) as PageData;
+};
+
+describe("/portfolio: a total past what a search counts", () => {
+  it("says 'More than 10,000 applications' with a 'Count all' link; count=all shows the exact total", async () => {
+    const broad = await data("qs=comprising&size=50");
+    expect(broad).toMatchObject({ total: TRACK_TOTAL_HITS, totalIsMore: true, params: { countAll: false } });
+    expect(broad.rows).toHaveLength(50);
+    const html = await (await admin.get("/portfolio?qs=comprising&size=50")).text();
+    expect(html).toContain(PORTFOLIO.totalMore(TRACK_TOTAL_HITS));
+    expect(html).toContain(`href="/portfolio?qs=comprising&amp;size=50&amp;count=all"`);
+    expect(html).toContain(PORTFOLIO.countAll);
+
+    const all = await data("qs=comprising&size=50&count=all");
+    expect(all).toMatchObject({ total: 10_200, totalIsMore: false, params: { countAll: true } });
+    const exact = await (await admin.get("/portfolio?qs=comprising&size=50&count=all")).text();
+    expect(exact).toContain(PORTFOLIO.total(10_200));
+    expect(exact).not.toContain(PORTFOLIO.countAll);
+
+    // The whole portfolio, no query: the maintained counts are exact at any size.
+    expect(await data("")).toMatchObject({ total: 10_200, totalIsMore: false });
+    // Within the tracked count: exact.
+    expect(await data("qs=thermoluminide")).toMatchObject({ totalIsMore: false });
+  });
+});
