@@ -617,7 +617,7 @@ function ResultsView({ results, ranEdited }: { results: Results | null; ranEdite
       <div className="cat-heading">
         <h3 id="cat-results-title">{C.resultsTitle}</h3>
         <span className="muted" role="status">
-          {C.total(results.total)}
+          {results.totalIsMore ? C.totalMore(results.total) : C.total(results.total)}
         </span>
       </div>
       {ranEdited ? <p className="small muted">{C.unsavedResults}</p> : null}

@@ -34,7 +34,7 @@ export type ResultRow = {
 };
 
 export type Results =
-  | { ok: true; rows: ResultRow[]; total: number; from: number; size: number }
+  | { ok: true; rows: ResultRow[]; total: number; totalIsMore: boolean; from: number; size: number }
   | { ok: false; message: string; detail: string | null };
 
 const escapeHtml = (text: string) =>
@@ -62,7 +62,8 @@ export async function runSearch(api: Api, text: string, from: number): Promise<R
   };
   try {
     const answer = await categorization.search(api, body);
-    return { ok: true, rows: answer.data.map(rowOf), total: answer.total, from, size: CATEGORIZATION_PAGE_SIZE };
+    const totalIsMore = answer.totalRelation === "gte";
+    return { ok: true, rows: answer.data.map(rowOf), total: answer.total, totalIsMore, from, size: CATEGORIZATION_PAGE_SIZE };
   } catch (error) {
     rethrowResponse(error);
     return { ok: false, message: CATEGORIZATION.searchFailed, detail: isUpstreamError(error) && error.status < 500 ? error.message : null };

@@ -1,4 +1,5 @@
 import { CATEGORIZATION_MESSAGES } from "../../upstream/contract/categorization-constants";
+import { PORTFOLIO } from "../portfolio/texts";
 
 /**
  * Categorization texts: the spec's verbatim (spec 2 §2, §8) and ours where it gives none
@@ -34,7 +35,9 @@ export const CATEGORIZATION = {
   dirtyReason: "Save the query first: Add tag(s), Remove tag(s) and Cleanup use the saved query.",
   resultsTitle: "Results",
   pages: { label: "Results pages", previous: "Previous", next: "Next", of: (page: number, pages: number) => `Page ${page} of ${pages}` },
-  total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "application" : "applications"}`,
+  total: PORTFOLIO.total,
+  /** Past the query's track_total_hits (default 10,000); `"track_total_hits": true` in the query counts them all. */
+  totalMore: PORTFOLIO.totalMore,
   unsavedResults: "Results of the query as edited (not saved).",
   noResults: "No applications match this query.",
   notRun: "Run the query to see its results.",

@@ -113,6 +113,16 @@ describe("/categorization", () => {
     expect(answer.results?.ok).toBe(true);
     expect(answer.results!.rows.some((r) => r.fields.some((f) => f.field === "title" && f.html.includes("<mark>")))).toBe(true);
 
+    // Past the query's track_total_hits, the count says "More than".
+    const capped = await admin.post(`/categorization?${DATA}`, {
+      intent: "run",
+      queryId: selected!.id,
+      name: "x",
+      tags: "",
+      text: JSON.stringify({ query: { query_string: { query: "gadget" } }, track_total_hits: 1 }),
+    });
+    expect(((await capped.json()) as { results: { total: number; totalIsMore: boolean } }).results).toMatchObject({ total: 1, totalIsMore: true });
+
     // The results' page buttons post `from` (no intent): the text as edited, that page.
     const next = await admin.post(`/categorization?${DATA}`, { queryId: selected!.id, name: "x", tags: "", text: text("gadget"), from: "10" });
     expect(((await next.json()) as { results: { from: number; ok: boolean } }).results).toMatchObject({ ok: true, from: 10 });
