@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import { readToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
+import { AppLinkNavigator } from "./ui/app-link";
 import { NotFound } from "./ui/errors";
 import { FirstErrorScope } from "./ui/first-error";
 import { onlySearchChanged } from "./ui/revalidate";
@@ -67,6 +68,7 @@ export default function App() {
   const inShell = useMatches().some((m) => m.id === SHELL_ROUTE_ID);
   return (
     <FirstErrorScope>
+      <AppLinkNavigator />
       {inShell ? null : <ToastRegion toasts={[toast]} />}
       <Outlet />
     </FirstErrorScope>

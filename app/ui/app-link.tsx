@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { useEffect, type AnchorHTMLAttributes } from "react";
 
 /**
  * A link to an absolute path of this app, for the places that render many of them (list rows, the side panel).
@@ -7,29 +7,34 @@ import type { AnchorHTMLAttributes, MouseEvent } from "react";
  * Remix's `<Link>` resolves its path against the route matches on every render (three resolutions per link:
  * href, click handler, discovery); a list page with 70 links spent about a sixth of its server time in the router
  * (issue 10). An absolute path needs none of that: this is a plain `<a href>` marked for Remix's route discovery
- * (`data-discover`, as `<Link>` marks it), whose plain left click navigates on the client like `<Link>`'s. A
- * modified click (new tab, new window, download) and every click without JavaScript are the browser's own.
+ * (`data-discover`, as `<Link>` marks it) and for `AppLinkNavigator`, the page's one click listener, which navigates
+ * on the client like `<Link>`. No hook and no handler per link: rendering one costs what a plain `<a>` costs.
  */
-export function AppLink({ to, onClick, target, ...rest }: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
-  const navigate = useNavigate();
-  return (
-    <a
-      {...rest}
-      href={to}
-      target={target}
-      data-discover="true"
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        onClick?.(event);
-        if (!plainClick(event) || (target && target !== "_self")) return;
-        event.preventDefault();
-        // As <Link>: a link to the page already shown replaces its history entry instead of adding one.
-        const here = window.location.pathname + window.location.search + window.location.hash;
-        navigate(to, { replace: here === to });
-      }}
-    />
-  );
+export function AppLink({ to, ...rest }: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  return <a {...rest} href={to} data-discover="true" data-app-link="" />;
 }
 
-/** A left click without a modifier key that nothing else has handled: the one a client-side navigation takes. */
-const plainClick = (event: MouseEvent) =>
-  !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+/**
+ * The client-side navigation of every `AppLink`, mounted once (root.tsx): a plain left click on one, that nothing
+ * else handled (a React `onClick` on the link runs first and may `preventDefault`), navigates like `<Link>`'s; a
+ * link to the page already shown replaces its history entry, as `<Link>` does. A modified click (new tab, new window,
+ * download), a link with another target, and every click before hydration or without JavaScript are the browser's.
+ */
+export function AppLinkNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-app-link]") : null;
+      if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const to = link.getAttribute("href");
+      if (!to?.startsWith("/")) return;
+      event.preventDefault();
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      navigate(to, { replace: here === to });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+  return null;
+}
