@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { expect, expectAccessible, signIn, slowScripts, test, unique } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -60,4 +60,18 @@ test("a bot created with an uploaded script and version", async ({ page }) => {
   await expect(row.getByRole("img", { name: "This is a bot user" })).toBeVisible();
   await row.getByRole("link", { name: `${local}@two.e2e.test`, exact: true }).click();
   await expect(page.getByLabel("Version", { exact: true })).toHaveValue(`${local}/v1/main.js`);
+});
+
+test("Is Bot switched before the page hydrated: the script choice appears once it has", async ({ page }) => {
+  test.skip(!js(), "hydration needs JavaScript");
+  await signIn(page);
+  const scripts = await slowScripts(page);
+  await page.goto("/people/new");
+  await page.getByLabel("Is Bot").check();
+  await scripts.notYet();
+  await expect(page.getByLabel("Script", { exact: true })).toHaveCount(0);
+  await scripts.hydrated();
+  // Adopted as if switched now: the scripts are loaded (or the page says there are none yet).
+  await expect(page.getByLabel("Script", { exact: true }).or(page.getByText("No scripts yet. Upload one on the bot's edit screen."))).toBeVisible();
+  await expect(page.getByLabel("Is Bot")).toBeChecked();
 });

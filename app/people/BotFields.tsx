@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../ui/hydrated";
+import { useAdoptOnMount, useHydrated } from "../ui/hydrated";
 import type { BotChoices } from "./bots";
 import { PEOPLE } from "./texts";
 
@@ -36,7 +36,11 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
 
   // A new server state (the no-JavaScript round trip, or a reloaded page) replaces ours; the same one again does not.
   const initialKey = JSON.stringify(initial);
+  const shownKey = useRef(initialKey);
   useEffect(() => {
+    // Not on mount: the state starts from it (and may have adopted what was chosen before hydration).
+    if (shownKey.current === initialKey) return;
+    shownKey.current = initialKey;
     const next = JSON.parse(initialKey) as BotChoices & { isBot: boolean };
     setIsBot(next.isBot);
     setChoices(next);
@@ -55,6 +59,30 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
     fetcher.load(`${BOT_SCRIPTS_URL}?${search}`);
   };
   const currentEmail = () => (typeof email === "string" ? email : email());
+  const cleared = { scripts: [], script: "", scriptKey: "", versions: [], candidate: null };
+
+  // What was chosen before the page hydrated (the DOM shows it; the state is still the server's): Is Bot switched,
+  // a script or a version chosen. Adopted as if chosen now, loading what that choice loads.
+  const isBotRef = useRef<HTMLInputElement>(null);
+  const scriptRef = useRef<HTMLSelectElement>(null);
+  const versionRef = useRef<HTMLSelectElement>(null);
+  useAdoptOnMount(() => {
+    const box = isBotRef.current;
+    if (box && box.checked !== initial.isBot) {
+      setIsBot(box.checked);
+      if (box.checked) load({ email: currentEmail() });
+      else setChoices(cleared);
+      return;
+    }
+    const script = scriptRef.current?.value;
+    if (script !== undefined && script !== initial.script) {
+      setChoices({ ...initial, script, scriptKey: "", versions: [], candidate: null });
+      if (script) load({ email: currentEmail(), script });
+      return;
+    }
+    const scriptKey = versionRef.current?.value;
+    if (scriptKey !== undefined && scriptKey !== initial.scriptKey) setChoices({ ...initial, scriptKey });
+  });
   const loading = fetcher.state !== "idle";
   const hint = choices.candidate && choices.script === choices.candidate
     ? (mode === "edit" ? B.hintEdit : B.hint)(choices.candidate)
@@ -66,6 +94,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
       <div className="field field-checkbox">
         <label>
           <input
+            ref={isBotRef}
             type="checkbox"
             name="isBot"
             value="on"
@@ -77,7 +106,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
               if (on) load({ email: currentEmail() });
               else {
                 asked.current = null;
-                setChoices({ scripts: [], script: "", scriptKey: "", versions: [], candidate: null });
+                setChoices(cleared);
               }
             }}
           />
@@ -88,6 +117,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
         <div className="field">
           <label htmlFor="bot-script">{L.script}</label>
           <select
+            ref={scriptRef}
             id="bot-script"
             name="script"
             value={choices.script}
@@ -120,6 +150,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
         <div className="field">
           <label htmlFor="bot-version">{L.version}</label>
           <select
+            ref={versionRef}
             id="bot-version"
             name="scriptKey"
             value={choices.scriptKey}

@@ -33,3 +33,13 @@ export function useAdoptEarlyInput(
     if (early !== undefined && early !== first.current.value) first.current.set(early);
   }, [ref]);
 }
+
+/**
+ * `adopt` once, on mount, in the hydration's own commit: for early input that `useAdoptEarlyInput` does not fit (a
+ * checkbox, a select whose change loads something). It reads the DOM and sets the state that drives the page; on a
+ * client-side mount the DOM is the state and it finds nothing to adopt.
+ */
+export function useAdoptOnMount(adopt: () => void): void {
+  const first = useRef(adopt);
+  useIsomorphicLayoutEffect(() => first.current(), []);
+}
