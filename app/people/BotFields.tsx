@@ -59,29 +59,34 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
     fetcher.load(`${BOT_SCRIPTS_URL}?${search}`);
   };
   const currentEmail = () => (typeof email === "string" ? email : email());
-  const cleared = { scripts: [], script: "", scriptKey: "", versions: [], candidate: null };
 
-  // What was chosen before the page hydrated (the DOM shows it; the state is still the server's): Is Bot switched,
-  // a script or a version chosen. Adopted as if chosen now, loading what that choice loads.
+  // The three choices, made by the user now or adopted from before hydration (below).
+  const switchBot = (on: boolean) => {
+    setIsBot(on);
+    if (on) load({ email: currentEmail() });
+    else {
+      asked.current = null;
+      setChoices({ scripts: [], script: "", scriptKey: "", versions: [], candidate: null });
+    }
+  };
+  const chooseScript = (script: string) => {
+    setChoices({ ...choices, script, scriptKey: "", versions: [], candidate: null });
+    if (script) load({ email: currentEmail(), script });
+  };
+  const chooseVersion = (scriptKey: string) => setChoices({ ...choices, scriptKey });
+
+  // What was chosen before the page hydrated (the DOM shows it; the state is still the server's): adopted as if
+  // chosen now, loading what that choice loads.
   const isBotRef = useRef<HTMLInputElement>(null);
   const scriptRef = useRef<HTMLSelectElement>(null);
   const versionRef = useRef<HTMLSelectElement>(null);
   useAdoptOnMount(() => {
     const box = isBotRef.current;
-    if (box && box.checked !== initial.isBot) {
-      setIsBot(box.checked);
-      if (box.checked) load({ email: currentEmail() });
-      else setChoices(cleared);
-      return;
-    }
     const script = scriptRef.current?.value;
-    if (script !== undefined && script !== initial.script) {
-      setChoices({ ...initial, script, scriptKey: "", versions: [], candidate: null });
-      if (script) load({ email: currentEmail(), script });
-      return;
-    }
     const scriptKey = versionRef.current?.value;
-    if (scriptKey !== undefined && scriptKey !== initial.scriptKey) setChoices({ ...initial, scriptKey });
+    if (box && box.checked !== isBot) switchBot(box.checked);
+    else if (script !== undefined && script !== choices.script) chooseScript(script);
+    else if (scriptKey !== undefined && scriptKey !== choices.scriptKey) chooseVersion(scriptKey);
   });
   const loading = fetcher.state !== "idle";
   const hint = choices.candidate && choices.script === choices.candidate
@@ -100,15 +105,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
             value="on"
             checked={isBot}
             disabled={disabled}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              setIsBot(on);
-              if (on) load({ email: currentEmail() });
-              else {
-                asked.current = null;
-                setChoices(cleared);
-              }
-            }}
+            onChange={(e) => switchBot(e.currentTarget.checked)}
           />
           {L.isBot}
         </label>
@@ -123,11 +120,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
             value={choices.script}
             disabled={disabled || (hydrated && choices.scripts.length === 0)}
             aria-describedby={hint ? "bot-script-hint" : undefined}
-            onChange={(e) => {
-              const script = e.currentTarget.value;
-              setChoices({ ...choices, script, scriptKey: "", versions: [], candidate: null });
-              if (script) load({ email: currentEmail(), script });
-            }}
+            onChange={(e) => chooseScript(e.currentTarget.value)}
           >
             <option value="">{B.chooseScript}</option>
             {choices.scripts.map((s) => (
@@ -155,7 +148,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
             name="scriptKey"
             value={choices.scriptKey}
             disabled={disabled}
-            onChange={(e) => setChoices({ ...choices, scriptKey: e.currentTarget.value })}
+            onChange={(e) => chooseVersion(e.currentTarget.value)}
           >
             <option value="">{B.chooseVersion}</option>
             {choices.versions.map((v) => (

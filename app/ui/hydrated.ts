@@ -27,11 +27,10 @@ export function useAdoptEarlyInput(
   value: string,
   set: (value: string) => void,
 ): void {
-  const first = useRef({ value, set });
-  useIsomorphicLayoutEffect(() => {
+  useAdoptOnMount(() => {
     const early = ref.current?.value;
-    if (early !== undefined && early !== first.current.value) first.current.set(early);
-  }, [ref]);
+    if (early !== undefined && early !== value) set(early);
+  });
 }
 
 /**
