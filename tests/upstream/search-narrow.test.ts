@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPortfolio } from "../../upstream/src/applications/demo";
+import { databaseFile, openDatabase } from "../../upstream/src/db";
+import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
+
+/**
+ * Two shortcuts of the embedded engine (upstream/src/search/sqlite.ts) that must not change an answer:
+ * - a query whose text matches few documents tests its tag and portfolio filters on the joined rows instead of
+ *   ANDing their index tokens into the MATCH (`narrowFrom`): bm25 would otherwise count every document of those
+ *   tokens;
+ * - highlights marked in one pass over the matches between the page's first and last rowid instead of one MATCH per
+ *   hit (`highlightScanFactor`).
+ * Each is compared with the engine that never takes it, on the same database, answer for answer.
+ */
+let dir: string;
+let log: string[] = [];
+let db: Database.Database;
+let tokens: SqliteSearchEngine;
+let narrowed: SqliteSearchEngine;
+let perHit: SqliteSearchEngine;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-narrow-"));
+  const seed = openDatabase(dir);
+  seedPortfolio(seed, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
+  seed.close();
+  // Every statement this connection runs is logged: which plan a search took is visible in its SQL.
+  db = new Database(databaseFile(dir), { verbose: (sql) => log.push(String(sql)) });
+  tokens = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 0 });
+  // 3,000 applications: "system" is in most of them, the two words in a few hundred.
+  narrowed = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000 });
+  perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0 });
+});
+
+afterAll(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const FEW = "lidar OR wellbore";
+const highlight = { fields: { title: {}, abstract: { fragment_size: 80, number_of_fragments: 2 } } };
+const bodies: Record<string, unknown> = {
+  "few words": { query: { query_string: { query: FEW } }, size: 250, highlight, aggs: { tags: { terms: { field: "tags.name", size: 10 } } } },
+  "few words and a tag": {
+    query: { bool: { must: [{ query_string: { query: FEW } }], filter: [{ term: { "tags.name": "adas" } }] } },
+    size: 100,
+    highlight,
+    aggs: { tags: { terms: { field: "tags.name", size: 5 } } },
+  },
+  "few words, two tags, one excluded": {
+    query: {
+      bool: {
+        must: [{ query_string: { query: FEW } }],
+        filter: [{ terms: { "tags.name": ["adas", "oil-gas", "automotive"] } }],
+        must_not: [{ term: { "tags.name": "priority" } }],
+      },
+    },
+    size: 50,
+    highlight,
+  },
+  "a phrase, second page": { query: { match_phrase: { abstract: "battery pack" } }, size: 20, from: 20, highlight },
+  "sorted by a field": { query: { query_string: { query: FEW } }, size: 20, sort: [{ broadScore: "desc" }], highlight },
+  "a word in most applications (tokens kept)": {
+    query: { bool: { must: [{ match: { abstract: "system" } }], filter: [{ term: { "tags.name": "wireless" } }] } },
+    size: 30,
+    highlight,
+  },
+};
+
+const without = (answer: { took?: number }) => ({ ...answer, took: 0 });
+
+describe("the engine's shortcuts give the same answers", () => {
+  for (const [name, body] of Object.entries(bodies)) {
+    it(`${name}: filters on the rows, as with the tokens`, async () => {
+      const expected = await tokens.search(body, { portfolioId: "public" });
+      log = [];
+      const answer = await narrowed.search(body, { portfolioId: "public" });
+      expect(without(answer)).toEqual(without(expected));
+      // The shortcut was taken (or, for the broad word, not): no portfolio token in the ranking query.
+      const ranking = log.filter((sql) => sql.includes("bm25(") || sql.includes("order by"));
+      expect(ranking.length).toBeGreaterThan(0);
+      // (the log cuts long literals, the MATCH among them: the narrowed plan shows in its SQL condition)
+      const onRows = ranking.some((sql) => sql.includes("a.portfolio_id = 'public'"));
+      expect(onRows).toBe(!name.includes("tokens kept"));
+    });
+
+    it(`${name}: highlights in one pass, as one per hit`, async () => {
+      const expected = await perHit.search(body, { portfolioId: "public" });
+      log = [];
+      const answer = await narrowed.search(body, { portfolioId: "public" });
+      expect(without(answer)).toEqual(without(expected));
+      const onePass = log.some((sql) => sql.includes("highlight(") && sql.includes("+rowid in"));
+      expect(onePass).toBe(!name.includes("tokens kept"));
+    });
+  }
+
+  it("the cases have hits, highlights and tag buckets to compare", async () => {
+    const answer = await narrowed.search(bodies["few words"], { portfolioId: "public" });
+    expect(answer.data.length).toBeGreaterThan(3);
+    expect(answer.data.filter((h) => Object.keys(h.highlight).length > 0).length).toBeGreaterThan(3);
+    expect(answer.aggs.tags!.buckets.length).toBeGreaterThan(0);
+    const tagged = await narrowed.search(bodies["few words and a tag"], { portfolioId: "public" });
+    expect(tagged.total).toBeGreaterThan(0);
+    expect(tagged.total).toBeLessThan(answer.total);
+    for (const name of Object.keys(bodies)) expect((await narrowed.search(bodies[name], { portfolioId: "public" })).data.length, name).toBeGreaterThan(0);
+  });
+});
