@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { Parser, type Handler } from "htmlparser2";
 import { ZipError, openZip, type ZipArchive, type ZipLimits } from "../lib/zip";
 
 /** A document the generator cannot read: answered with `status` (400, or 413 when too large once inflated) and this message. */
@@ -14,9 +14,9 @@ export class DocumentError extends Error {
 
 const MiB = 1024 * 1024;
 /**
- * The zip limits of a .docx, tighter than the reader's defaults because every part read is then parsed as XML on the
- * event loop (about 0.2 s per MB in the worst case). A 50-page document's word/document.xml is about 0.1–0.5 MB; 10 MB
- * is well over a thousand pages.
+ * The zip limits of a .docx, tighter than the reader's defaults: every part read is held as one string and parsed (in
+ * slices, see `parseXml`). A 50-page document's word/document.xml is about 0.1–0.5 MB; 10 MB is well over a thousand
+ * pages.
  */
 export const DOCX_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 10 * MiB, maxTotalBytes: 20 * MiB };
 
@@ -26,6 +26,7 @@ export const DOCUMENT_MESSAGES = {
   noBody: "The document could not be read: it has no word/document.xml part.",
   badBase64: "The document content must be base64.",
   tooLarge: "The document is larger than 10 MB.",
+  tooManyParagraphs: "The document has more than 100,000 paragraphs.",
   noClaims:
     'No claims were found in the document. Claims are numbered paragraphs after a "Claims" or "What is claimed is" heading.',
 } as const;
@@ -45,43 +46,23 @@ export type DocParagraph = {
 
 export type ParsedDocx = { title: string; paragraphs: DocParagraph[] };
 
-type Node = Record<string, unknown>;
+/** The most paragraphs a document may have: a thousand-page specification has ~20,000. */
+export const MAX_PARAGRAPHS = 100_000;
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  trimValues: false,
-  parseTagValue: false,
-  processEntities: true,
-});
+/** XML is parsed in slices of this many characters, the event loop served between them (a few ms each). */
+const XML_SLICE = 256 * 1024;
 
-/** The element name of a preserveOrder node (the key that is not ":@" or "#text"). */
-function tagOf(node: Node): string | null {
-  for (const key of Object.keys(node)) if (key !== ":@") return key;
-  return null;
-}
-const childrenOf = (node: Node, tag: string): Node[] => (Array.isArray(node[tag]) ? (node[tag] as Node[]) : []);
-const attrsOf = (node: Node): Record<string, string> => (node[":@"] as Record<string, string> | undefined) ?? {};
-
-function find(nodes: Node[], tag: string): Node | undefined {
-  return nodes.find((n) => tagOf(n) === tag);
-}
-
-/** The visible text of runs (w:t, tabs, breaks), also inside hyperlinks, insertions, smart tags and fields. */
-function textOf(nodes: Node[], out: string[]): void {
-  for (const node of nodes) {
-    const tag = tagOf(node);
-    if (!tag) continue;
-    if (tag === "w:t") {
-      for (const t of childrenOf(node, tag)) if (typeof t["#text"] === "string") out.push(t["#text"]);
-      else if (typeof t["#text"] === "number") out.push(String(t["#text"]));
-    } else if (tag === "w:tab") out.push("\t");
-    else if (tag === "w:br" || tag === "w:cr") out.push("\n");
-    else if (tag === "w:noBreakHyphen") out.push("-");
-    else if (tag === "w:del" || tag === "w:pPr" || tag === "w:rPr" || tag === "w:instrText") continue;
-    else if (tag !== "#text") textOf(childrenOf(node, tag), out);
+/**
+ * Streams `xml` through htmlparser2's XML mode (a SAX parser: ~50 MB/s, where building fast-xml-parser's tree of a
+ * hostile 10 MB part took 2 s in one go), a slice at a time, so that no part stalls the server however it is made.
+ */
+async function parseXml(xml: string, handler: Partial<Handler>): Promise<void> {
+  const parser = new Parser(handler, { xmlMode: true, decodeEntities: true });
+  for (let i = 0; i < xml.length; i += XML_SLICE) {
+    parser.write(xml.slice(i, i + XML_SLICE));
+    if (i + XML_SLICE < xml.length) await new Promise((resolve) => setImmediate(resolve));
   }
+  parser.end();
 }
 
 function headingLevel(style: string, outlineLevel: string | undefined): number | null {
@@ -94,64 +75,152 @@ function headingLevel(style: string, outlineLevel: string | undefined): number |
 
 type Styles = Map<string, { name: string; numbered: boolean; outline?: string }>;
 
-function readStyles(xml: string | null): Styles {
+/** The paragraph styles of word/styles.xml: `w:styles/w:style`, its first `w:name` and first `w:pPr`. */
+async function readStyles(xml: string | null): Promise<Styles> {
   const styles: Styles = new Map();
   if (!xml) return styles;
-  const root = parser.parse(xml) as Node[];
-  const stylesNode = find(root, "w:styles");
-  for (const s of stylesNode ? childrenOf(stylesNode, "w:styles") : []) {
-    if (tagOf(s) !== "w:style") continue;
-    const id = attrsOf(s)["w:styleId"];
-    if (!id) continue;
-    const kids = childrenOf(s, "w:style");
-    const nameNode = find(kids, "w:name");
-    const pPr = find(kids, "w:pPr");
-    const pKids = pPr ? childrenOf(pPr, "w:pPr") : [];
-    const outline = find(pKids, "w:outlineLvl");
-    styles.set(id, {
-      name: (nameNode ? attrsOf(nameNode)["w:val"] : undefined) ?? id,
-      numbered: !!find(pKids, "w:numPr"),
-      outline: outline ? attrsOf(outline)["w:val"] : undefined,
-    });
-  }
+  const stack: string[] = [];
+  let done = false;
+  let style: { id?: string; name?: string; named: boolean; pPr: "before" | "in" | "after"; numbered: boolean; outline?: string; outlined: boolean } | null = null;
+  await parseXml(xml, {
+    onopentag(name, attrs) {
+      const depth = stack.push(name);
+      if (done) return;
+      if (depth === 2 && name === "w:style" && stack[0] === "w:styles") {
+        style = { id: attrs["w:styleId"], named: false, pPr: "before", numbered: false, outlined: false };
+      } else if (style && depth === 3) {
+        if (name === "w:name" && !style.named) [style.named, style.name] = [true, attrs["w:val"]];
+        else if (name === "w:pPr" && style.pPr === "before") style.pPr = "in";
+      } else if (style && depth === 4 && style.pPr === "in" && stack[2] === "w:pPr") {
+        if (name === "w:numPr") style.numbered = true;
+        else if (name === "w:outlineLvl" && !style.outlined) [style.outlined, style.outline] = [true, attrs["w:val"]];
+      }
+    },
+    onclosetag(name) {
+      const depth = stack.length;
+      stack.pop();
+      if (done || !style) {
+        if (depth === 1 && name === "w:styles") done = true;
+        return;
+      }
+      if (depth === 3 && name === "w:pPr" && style.pPr === "in") style.pPr = "after";
+      else if (depth === 2 && name === "w:style") {
+        if (style.id) styles.set(style.id, { name: style.name ?? style.id, numbered: style.numbered, outline: style.outline });
+        style = null;
+      }
+    },
+  });
   return styles;
 }
 
-function paragraphOf(p: Node, styles: Styles): DocParagraph {
-  const kids = childrenOf(p, "w:p");
-  const pPr = find(kids, "w:pPr");
-  const pKids = pPr ? childrenOf(pPr, "w:pPr") : [];
-  const styleNode = find(pKids, "w:pStyle");
-  const styleId = styleNode ? (attrsOf(styleNode)["w:val"] ?? "") : "";
-  const style = styles.get(styleId);
-  const outline = find(pKids, "w:outlineLvl");
-  const out: string[] = [];
-  textOf(kids, out);
-  const numPr = find(pKids, "w:numPr");
-  const numId = numPr ? find(childrenOf(numPr, "w:numPr"), "w:numId") : undefined;
+/** Containers whose paragraphs are the body's too (tables, content controls), in document order. */
+const CONTAINERS = new Set(["w:tbl", "w:tr", "w:tc", "w:sdt", "w:sdtContent"]);
+/** Inside a paragraph, subtrees whose text is not the paragraph's visible text. */
+const NOT_TEXT = new Set(["w:del", "w:pPr", "w:rPr", "w:instrText"]);
+const MARKS: Record<string, string> = { "w:tab": "\t", "w:br": "\n", "w:cr": "\n", "w:noBreakHyphen": "-" };
+
+type OpenParagraph = {
+  depth: number;
+  text: string[];
+  /** Depth of the subtree whose text is skipped, or 0. */
+  skip: number;
+  pPr: "before" | "in" | "after";
+  styleId?: string;
+  outline?: string;
+  numPr: "none" | "in" | "after";
+  numId?: string;
+  ilvl?: string;
+  seen: Set<string>;
+};
+
+function paragraphOf(p: OpenParagraph, styles: Styles): DocParagraph {
+  const style = styles.get(p.styleId ?? "");
   // numId 0 switches numbering off for this paragraph.
-  const numbered = numPr ? (numId ? attrsOf(numId)["w:val"] !== "0" : true) : !!style?.numbered;
-  const ilvl = numPr ? find(childrenOf(numPr, "w:numPr"), "w:ilvl") : undefined;
-  const level = ilvl ? Number(attrsOf(ilvl)["w:val"]) : 0;
+  const numbered = p.numPr !== "none" ? p.numId !== "0" : !!style?.numbered;
+  const level = p.ilvl !== undefined ? Number(p.ilvl) : 0;
+  const styleId = p.styleId ?? "";
   return {
-    text: out.join("").replace(/\u00a0/g, " "),
+    text: p.text.join("").replace(/\u00a0/g, " "),
     style: styleId,
-    headingLevel:
-      headingLevel(styleId, outline ? attrsOf(outline)["w:val"] : undefined) ??
-      (style ? headingLevel(style.name.replace(/\s+/g, ""), style.outline) : null),
+    headingLevel: headingLevel(styleId, p.outline) ?? (style ? headingLevel(style.name.replace(/\s+/g, ""), style.outline) : null),
     numbered,
     numberLevel: numbered ? (Number.isInteger(level) ? level : 0) : null,
   };
 }
 
-function collectParagraphs(nodes: Node[], styles: Styles, out: DocParagraph[]): void {
-  for (const node of nodes) {
-    const tag = tagOf(node);
-    if (tag === "w:p") out.push(paragraphOf(node, styles));
-    else if (tag === "w:tbl" || tag === "w:tr" || tag === "w:tc" || tag === "w:sdt" || tag === "w:sdtContent") {
-      collectParagraphs(childrenOf(node, tag), styles, out);
-    }
-  }
+/**
+ * The body's paragraphs (`w:document/w:body`, tables and content controls included, in order): each one's style, its
+ * outline level and numbering (`w:pPr`), and its visible text (`w:t`, tabs, breaks, also inside hyperlinks,
+ * insertions, smart tags, fields and text boxes; not deletions or field codes).
+ */
+async function readBody(xml: string, styles: Styles): Promise<DocParagraph[] | null> {
+  const out: DocParagraph[] = [];
+  const stack: string[] = [];
+  /** Per open element inside the body: whether its paragraphs are the body's (the body, or a container chain). */
+  const collects: boolean[] = [];
+  let document: "before" | "in" | "after" = "before";
+  let body: "before" | "in" | "after" = "before";
+  let p: OpenParagraph | null = null;
+  const first = (key: string) => (p!.seen.has(key) ? false : (p!.seen.add(key), true));
+  await parseXml(xml, {
+    onopentag(name, attrs) {
+      const depth = stack.push(name);
+      if (depth === 1) {
+        if (name === "w:document" && document === "before") document = "in";
+        return;
+      }
+      if (document !== "in") return;
+      if (depth === 2) {
+        if (name === "w:body" && body === "before") [body, collects.length] = ["in", 0];
+        collects[0] = body === "in" && name === "w:body";
+        return;
+      }
+      if (body !== "in" || !collects[0]) return;
+      if (p) {
+        // Its properties: the first w:pPr child, there the first w:pStyle, w:outlineLvl and w:numPr (w:numId, w:ilvl).
+        const at = depth - p.depth;
+        if (at === 1 && name === "w:pPr" && p.pPr === "before") p.pPr = "in";
+        else if (at === 2 && p.pPr === "in") {
+          if (name === "w:pStyle" && first("pStyle")) p.styleId = attrs["w:val"] ?? "";
+          else if (name === "w:outlineLvl" && first("outlineLvl")) p.outline = attrs["w:val"];
+          else if (name === "w:numPr" && p.numPr === "none") p.numPr = "in";
+        } else if (at === 3 && p.numPr === "in" && stack[depth - 2] === "w:numPr") {
+          if (name === "w:numId" && first("numId")) p.numId = attrs["w:val"];
+          else if (name === "w:ilvl" && first("ilvl")) p.ilvl = attrs["w:val"];
+        }
+        if (p.skip) return;
+        if (NOT_TEXT.has(name)) p.skip = depth;
+        else if (MARKS[name] !== undefined && stack[depth - 2] !== "w:t") p.text.push(MARKS[name]!);
+        return;
+      }
+      const parentCollects = collects[depth - 3] ?? false;
+      collects[depth - 2] = parentCollects && CONTAINERS.has(name);
+      if (parentCollects && name === "w:p") {
+        p = { depth, text: [], skip: 0, pPr: "before", numPr: "none", seen: new Set() };
+      }
+    },
+    ontext(text) {
+      if (p && !p.skip && stack[stack.length - 1] === "w:t") p.text.push(text);
+    },
+    onclosetag(name) {
+      const depth = stack.length;
+      stack.pop();
+      if (p) {
+        if (p.skip === depth) p.skip = 0;
+        if (depth === p.depth + 1 && name === "w:pPr" && p.pPr === "in") p.pPr = "after";
+        else if (depth === p.depth + 2 && name === "w:numPr" && p.numPr === "in" && p.pPr === "in") p.numPr = "after";
+        if (depth === p.depth) {
+          if (out.length >= MAX_PARAGRAPHS) throw new DocumentError(DOCUMENT_MESSAGES.tooManyParagraphs, 413);
+          out.push(paragraphOf(p, styles));
+          p = null;
+        }
+        return;
+      }
+      if (depth === 2 && name === "w:body" && body === "in") body = "after";
+      if (depth === 1 && name === "w:document" && document === "in") document = "after";
+    },
+  });
+  return body === "before" ? null : out;
 }
 
 function coreTitle(xml: string | null): string {
@@ -191,20 +260,14 @@ export async function readDocx(bytes: Uint8Array): Promise<ParsedDocx> {
   if (documentXml === null) {
     throw new DocumentError(zip.has("[Content_Types].xml") ? DOCUMENT_MESSAGES.noBody : DOCUMENT_MESSAGES.notDocx);
   }
-  let root: Node[];
-  let styles: Styles;
+  let paragraphs: DocParagraph[] | null;
   try {
-    styles = readStyles(await read("word/styles.xml"));
-    root = parser.parse(documentXml) as Node[];
+    paragraphs = await readBody(documentXml, await readStyles(await read("word/styles.xml")));
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     throw new DocumentError(DOCUMENT_MESSAGES.corrupt);
   }
-  const doc = find(root, "w:document");
-  const body = doc ? find(childrenOf(doc, "w:document"), "w:body") : undefined;
-  if (!body) throw new DocumentError(DOCUMENT_MESSAGES.noBody);
-  const paragraphs: DocParagraph[] = [];
-  collectParagraphs(childrenOf(body, "w:body"), styles, paragraphs);
+  if (!paragraphs) throw new DocumentError(DOCUMENT_MESSAGES.noBody);
   let title = coreTitle(await read("docProps/core.xml"));
   if (!title) title = paragraphs.find((p) => p.headingLevel === 0 && p.text.trim())?.text.trim() ?? "";
   if (!title) title = paragraphs.find((p) => p.text.trim())?.text.trim() ?? "";
