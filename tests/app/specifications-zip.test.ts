@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { type Browser, appAsAdmin, uniq } from "../helpers/app";
-import { docxBomb } from "../helpers/zip";
+import { DOCUMENT_MESSAGES, MAX_PARAGRAPHS } from "../../upstream/src/nlp/docx";
+import { CONTENT_TYPES, docxBomb, entry, writeZip } from "../helpers/zip";
 
 /** Issue 8 item 2: a .docx zip bomb uploaded on the specification page is refused with its message, never a 500. */
 const { app, admin } = appAsAdmin();
@@ -42,5 +43,18 @@ describe("specification upload with a zip bomb", () => {
     const asReader = await upload(reader, `/specifications/${id}`, bomb);
     expect(asReader.status).toBe(400);
     expect(await asReader.text()).toContain(TOO_LARGE);
+  });
+
+  it("a document of too many paragraphs: its message inline, the page still there", async () => {
+    const created = await admin.post("/specifications/create", { intent: "save", name: `Long ${uniq()}`, type: "claims", description: "d", tags: "x", template: "{{title}}" });
+    const id = created.headers.get("Location")!.split("/").pop()!;
+    const body = `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${"<w:p/>".repeat(MAX_PARAGRAPHS + 1)}</w:body></w:document>`;
+    const file = new File([new Uint8Array(writeZip([entry("[Content_Types].xml", CONTENT_TYPES), entry("word/document.xml", body)]))], "long.docx");
+    const page = await upload(admin, `/specifications/${id}`, file);
+    expect(page.status).toBeGreaterThanOrEqual(400);
+    expect(page.status).toBeLessThan(500);
+    const html = await page.text();
+    expect(html).toContain(DOCUMENT_MESSAGES.tooManyParagraphs);
+    expect(html).toContain("{{title}}");
   });
 });

@@ -81,36 +81,42 @@ async function readStyles(xml: string | null): Promise<Styles> {
   if (!xml) return styles;
   const stack: string[] = [];
   let done = false;
-  let style: { id?: string; name?: string; named: boolean; pPr: "before" | "in" | "after"; numbered: boolean; outline?: string; outlined: boolean } | null = null;
+  type OpenStyle = { id?: string; name?: string; numbered: boolean; outline?: string; pPr: "before" | "in" | "after"; seen: Set<string> };
+  let style: OpenStyle | null = null;
   await parseXml(xml, {
     onopentag(name, attrs) {
       const depth = stack.push(name);
       if (done) return;
       if (depth === 2 && name === "w:style" && stack[0] === "w:styles") {
-        style = { id: attrs["w:styleId"], named: false, pPr: "before", numbered: false, outlined: false };
+        style = { id: attrs["w:styleId"], numbered: false, pPr: "before", seen: new Set() };
       } else if (style && depth === 3) {
-        if (name === "w:name" && !style.named) [style.named, style.name] = [true, attrs["w:val"]];
+        if (name === "w:name" && firstOf(style.seen, name)) style.name = attrs["w:val"];
         else if (name === "w:pPr" && style.pPr === "before") style.pPr = "in";
-      } else if (style && depth === 4 && style.pPr === "in" && stack[2] === "w:pPr") {
+      } else if (style && depth === 4 && style.pPr === "in") {
         if (name === "w:numPr") style.numbered = true;
-        else if (name === "w:outlineLvl" && !style.outlined) [style.outlined, style.outline] = [true, attrs["w:val"]];
+        else if (name === "w:outlineLvl" && firstOf(style.seen, name)) style.outline = attrs["w:val"];
       }
     },
     onclosetag(name) {
       const depth = stack.length;
       stack.pop();
-      if (done || !style) {
-        if (depth === 1 && name === "w:styles") done = true;
-        return;
-      }
-      if (depth === 3 && name === "w:pPr" && style.pPr === "in") style.pPr = "after";
-      else if (depth === 2 && name === "w:style") {
+      if (done) return;
+      if (depth === 1 && name === "w:styles") done = true;
+      else if (style && depth === 3 && name === "w:pPr" && style.pPr === "in") style.pPr = "after";
+      else if (style && depth === 2) {
         if (style.id) styles.set(style.id, { name: style.name ?? style.id, numbered: style.numbered, outline: style.outline });
         style = null;
       }
     },
   });
   return styles;
+}
+
+/** Whether `key` is seen for the first time (then it is remembered). */
+function firstOf(seen: Set<string>, key: string): boolean {
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
 }
 
 /** Containers whose paragraphs are the body's too (tables, content controls), in document order. */
@@ -130,6 +136,7 @@ type OpenParagraph = {
   numPr: "none" | "in" | "after";
   numId?: string;
   ilvl?: string;
+  /** The properties already read (the first of each counts). */
   seen: Set<string>;
 };
 
@@ -151,76 +158,64 @@ function paragraphOf(p: OpenParagraph, styles: Styles): DocParagraph {
 /**
  * The body's paragraphs (`w:document/w:body`, tables and content controls included, in order): each one's style, its
  * outline level and numbering (`w:pPr`), and its visible text (`w:t`, tabs, breaks, also inside hyperlinks,
- * insertions, smart tags, fields and text boxes; not deletions or field codes).
+ * insertions, smart tags, fields and text boxes; not deletions or field codes). Null when there is no body.
  */
 async function readBody(xml: string, styles: Styles): Promise<DocParagraph[] | null> {
   const out: DocParagraph[] = [];
-  const stack: string[] = [];
-  /** Per open element inside the body: whether its paragraphs are the body's (the body, or a container chain). */
-  const collects: boolean[] = [];
-  let document: "before" | "in" | "after" = "before";
-  let body: "before" | "in" | "after" = "before";
+  /**
+   * The open elements. `zone`: "document" for the (first) w:document, "collect" for the (first) w:body in it and the
+   * containers under it, whose w:p children are the body's paragraphs; "none" for everything else.
+   */
+  const stack: { name: string; zone: "document" | "collect" | "none" }[] = [];
+  let seenDocument = false;
+  let seenBody = false;
   let p: OpenParagraph | null = null;
-  const first = (key: string) => (p!.seen.has(key) ? false : (p!.seen.add(key), true));
   await parseXml(xml, {
     onopentag(name, attrs) {
-      const depth = stack.push(name);
-      if (depth === 1) {
-        if (name === "w:document" && document === "before") document = "in";
-        return;
-      }
-      if (document !== "in") return;
-      if (depth === 2) {
-        if (name === "w:body" && body === "before") [body, collects.length] = ["in", 0];
-        collects[0] = body === "in" && name === "w:body";
-        return;
-      }
-      if (body !== "in" || !collects[0]) return;
+      const parent = stack[stack.length - 1];
+      const depth = stack.push({ name, zone: "none" });
       if (p) {
         // Its properties: the first w:pPr child, there the first w:pStyle, w:outlineLvl and w:numPr (w:numId, w:ilvl).
         const at = depth - p.depth;
         if (at === 1 && name === "w:pPr" && p.pPr === "before") p.pPr = "in";
         else if (at === 2 && p.pPr === "in") {
-          if (name === "w:pStyle" && first("pStyle")) p.styleId = attrs["w:val"] ?? "";
-          else if (name === "w:outlineLvl" && first("outlineLvl")) p.outline = attrs["w:val"];
+          if (name === "w:pStyle" && firstOf(p.seen, name)) p.styleId = attrs["w:val"] ?? "";
+          else if (name === "w:outlineLvl" && firstOf(p.seen, name)) p.outline = attrs["w:val"];
           else if (name === "w:numPr" && p.numPr === "none") p.numPr = "in";
-        } else if (at === 3 && p.numPr === "in" && stack[depth - 2] === "w:numPr") {
-          if (name === "w:numId" && first("numId")) p.numId = attrs["w:val"];
-          else if (name === "w:ilvl" && first("ilvl")) p.ilvl = attrs["w:val"];
+        } else if (at === 3 && p.numPr === "in" && parent!.name === "w:numPr") {
+          if (name === "w:numId" && firstOf(p.seen, name)) p.numId = attrs["w:val"];
+          else if (name === "w:ilvl" && firstOf(p.seen, name)) p.ilvl = attrs["w:val"];
         }
         if (p.skip) return;
         if (NOT_TEXT.has(name)) p.skip = depth;
-        else if (MARKS[name] !== undefined && stack[depth - 2] !== "w:t") p.text.push(MARKS[name]!);
+        else if (MARKS[name] !== undefined && parent!.name !== "w:t") p.text.push(MARKS[name]!);
         return;
       }
-      const parentCollects = collects[depth - 3] ?? false;
-      collects[depth - 2] = parentCollects && CONTAINERS.has(name);
-      if (parentCollects && name === "w:p") {
-        p = { depth, text: [], skip: 0, pPr: "before", numPr: "none", seen: new Set() };
+      if (!parent && name === "w:document" && !seenDocument) [seenDocument, stack[0]!.zone] = [true, "document"];
+      else if (parent?.zone === "document" && name === "w:body" && !seenBody) [seenBody, stack[depth - 1]!.zone] = [true, "collect"];
+      else if (parent?.zone === "collect") {
+        if (name === "w:p") p = { depth, text: [], skip: 0, pPr: "before", numPr: "none", seen: new Set() };
+        else if (CONTAINERS.has(name)) stack[depth - 1]!.zone = "collect";
       }
     },
     ontext(text) {
-      if (p && !p.skip && stack[stack.length - 1] === "w:t") p.text.push(text);
+      if (p && !p.skip && stack[stack.length - 1]!.name === "w:t") p.text.push(text);
     },
     onclosetag(name) {
       const depth = stack.length;
       stack.pop();
-      if (p) {
-        if (p.skip === depth) p.skip = 0;
-        if (depth === p.depth + 1 && name === "w:pPr" && p.pPr === "in") p.pPr = "after";
-        else if (depth === p.depth + 2 && name === "w:numPr" && p.numPr === "in" && p.pPr === "in") p.numPr = "after";
-        if (depth === p.depth) {
-          if (out.length >= MAX_PARAGRAPHS) throw new DocumentError(DOCUMENT_MESSAGES.tooManyParagraphs, 413);
-          out.push(paragraphOf(p, styles));
-          p = null;
-        }
-        return;
+      if (!p) return;
+      if (p.skip === depth) p.skip = 0;
+      if (depth === p.depth + 1 && name === "w:pPr" && p.pPr === "in") p.pPr = "after";
+      else if (depth === p.depth + 2 && name === "w:numPr" && p.numPr === "in" && p.pPr === "in") p.numPr = "after";
+      else if (depth === p.depth) {
+        if (out.length >= MAX_PARAGRAPHS) throw new DocumentError(DOCUMENT_MESSAGES.tooManyParagraphs, 413);
+        out.push(paragraphOf(p, styles));
+        p = null;
       }
-      if (depth === 2 && name === "w:body" && body === "in") body = "after";
-      if (depth === 1 && name === "w:document" && document === "in") document = "after";
     },
   });
-  return body === "before" ? null : out;
+  return seenBody ? out : null;
 }
 
 function coreTitle(xml: string | null): string {

@@ -42,8 +42,8 @@ type Plan = {
   /** OR of every positive text leaf: what highlight marks. */
   highlight: string | null;
   weights: number[];
-  /** How many top-level tag and portfolio filters are index tokens in `match`. */
-  tokenFilters: number;
+  /** Whether top-level tag or portfolio filters are index tokens in `match`. */
+  tokensInMatch: boolean;
 };
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -190,13 +190,13 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
   const matchParts: string[] = [];
   const textual = positives.filter((n) => hasText(n) && ftsOf(n) !== null);
   const isToken = (n: Node) => n.kind === "tag" || n.kind === "portfolio";
-  let tokenFilters = 0;
+  let tokensInMatch = false;
   if (textual.length) {
     for (const n of positives) {
       const f = ftsOf(n);
       if (f !== null && (hasText(n) || (isToken(n) && tokens === "match"))) {
         matchParts.push(f);
-        if (isToken(n)) tokenFilters++;
+        tokensInMatch ||= isToken(n);
       } else where.push(sqlOf(n));
     }
   } else {
@@ -205,14 +205,14 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
   let match = matchParts.length ? and(matchParts) : null;
   for (const n of negatives) {
     const f = match && !(isToken(n) && tokens === "sql") ? ftsOf(n) : null;
-    if (f !== null && isToken(n)) tokenFilters++;
-    if (match && f !== null) match = `(${match}) NOT (${f})`;
+    tokensInMatch ||= f !== null && isToken(n);
+    if (f !== null) match = `(${match}) NOT (${f})`;
     else {
       const s = sqlOf(n);
       where.push({ sql: `not coalesce((${s.sql}), 0)`, params: s.params });
     }
   }
-  return { match, where, positives, negatives, highlight, weights, tokenFilters };
+  return { match, where, positives, negatives, highlight, weights, tokensInMatch };
 }
 
 /** No sort, or `_score` descending alone: the engine's relevance order. */
@@ -506,16 +506,10 @@ export class SqliteSearchEngine implements SearchEngine {
    */
   private plan(parsed: ParsedSearch, scope: SearchScope): Plan {
     const plan = compile(parsed, scope);
-    if (!plan.match || !plan.tokenFilters || !this.narrowFrom) return plan;
+    if (!plan.match || !plan.tokensInMatch || !this.narrowFrom) return plan;
     const text = compile(parsed, scope, "sql");
-    if (!text.match) return plan;
-    const n = (
-      prepared(this.db, "select count(*) as n from (select 1 from applications_fts where applications_fts match ? limit ?)").get(
-        text.match,
-        this.narrowFrom + 1,
-      ) as { n: number }
-    ).n;
-    return n <= this.narrowFrom ? text : plan;
+    // The text's own matches: what the joined rows would cost.
+    return text.match && this.countUpTo({ ...text, where: [] }, this.narrowFrom + 1) <= this.narrowFrom ? text : plan;
   }
 
   private source(plan: Plan, select: string, needsRow: boolean, scored: boolean): Sql {
@@ -672,26 +666,26 @@ export class SqliteSearchEngine implements SearchEngine {
       // The casts matter: better-sqlite3 binds a number as REAL, and FTS5 then ignores a rowid constraint (every call
       // would scan every match).
       const range = "applications_fts match ? and rowid >= cast(? as integer) and rowid <= cast(? as integer)";
-      let lo = seqs[0]!;
-      let hi = lo;
-      for (const seq of seqs) [lo, hi] = [Math.min(lo, seq), Math.max(hi, seq)];
+      const lo = Math.min(...seqs);
+      const hi = Math.max(...seqs);
       // Each MATCH started costs ~20 µs (the expression, each term's segments): one per hit is 5 ms for 250 hits.
       // With few matches between the page's first and last rowid, one pass over them instead keeps the page's rows
       // (the unary + keeps SQLite from making the IN one lookup per value, which is the per-hit cost again).
       const scanUpTo = seqs.length * this.highlightScanFactor;
-      const count = () =>
-        (prepared(this.db, `select count(*) as n from (select 1 from applications_fts where ${range} limit ?)`).get(plan.highlight, lo, hi, scanUpTo + 1) as { n: number }).n;
-      const rows = (
-        scanUpTo > 0 && count() <= scanUpTo
-          ? prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range} and +rowid in (select value from json_each(?))`).all(
-              plan.highlight,
-              lo,
-              hi,
-              JSON.stringify(seqs),
-            )
-          : ((one) => seqs.flatMap((seq) => one.all(plan.highlight, seq, seq)))(prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range}`))
-      ) as Record<string, string | number | null>[];
-      for (const row of rows) marked.set(row.seq as number, cols.map((_, i) => (row[`h${i}`] as string | null) ?? null));
+      const onePass =
+        scanUpTo > 0 &&
+        (prepared(this.db, `select count(*) as n from (select 1 from applications_fts where ${range} limit ?)`).get(plan.highlight, lo, hi, scanUpTo + 1) as { n: number }).n <=
+          scanUpTo;
+      type Marked = Record<string, string | null> & { seq: number };
+      let rows: Marked[];
+      if (onePass) {
+        const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range} and +rowid in (select value from json_each(?))`);
+        rows = stmt.all(plan.highlight, lo, hi, JSON.stringify(seqs)) as Marked[];
+      } else {
+        const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range}`);
+        rows = seqs.flatMap((seq) => stmt.all(plan.highlight, seq, seq) as Marked[]);
+      }
+      for (const row of rows) marked.set(row.seq, cols.map((_, i) => row[`h${i}`] ?? null));
     }
     const needPlain = fields.some((f) => f.noMatchSize > 0);
     const plainStmt = needPlain ? prepared(this.db, `select ${TEXT_COLUMNS.join(", ")} from applications where seq = ?`) : null;
