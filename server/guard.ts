@@ -239,39 +239,53 @@ export const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * MB } as cons
 
 /**
  * Answer 413 without keeping anything of the body. Closing the socket at once would reset it while the client is
- * still sending, and most clients then lose the answer (EPIPE/ECONNRESET): the rest is read and dropped within
- * LINGER, then the connection is closed.
+ * still sending, and most clients then lose the answer (EPIPE/ECONNRESET): the answer says `Connection: close`, and
+ * the close is a lingering one. Node's server closes a connection whose answer says so with `socket.destroySoon()`
+ * (a FIN after the answer, then the socket is destroyed and what the client still sends is answered with a reset):
+ * for this connection it sends the FIN and goes on reading and dropping the rest of the body within LINGER, then
+ * destroys the socket. The connection is never reused, whether the client asked for keep-alive or not.
  */
 function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: { bytes: number; what: string }) {
-  res.once("finish", () => {
-    if (req.readableEnded) return;
-    let dropped = 0;
-    const close = () => {
-      clearTimeout(idle);
-      clearTimeout(total);
-      req.off("data", onData);
-      req.socket.destroy();
-    };
-    let idle = setTimeout(close, LINGER.idleMs);
-    const total = setTimeout(close, LINGER.totalMs);
-    idle.unref();
-    total.unref();
-    const onData = (chunk: Buffer) => {
-      dropped += chunk.byteLength;
-      if (dropped > LINGER.bytes) return close();
-      clearTimeout(idle);
-      idle = setTimeout(close, LINGER.idleMs);
-      idle.unref();
-    };
-    req.on("data", onData);
-    req.once("end", () => {
-      clearTimeout(idle);
-      clearTimeout(total);
-      req.off("data", onData);
-    });
-    req.resume();
-  });
+  if (!req.readableEnded) lingerAfterAnswer(req);
+  res.setHeader("Connection", "close");
   refuse(req, res, 413, "Request too large", `${limit.what} may be at most ${Math.round((limit.bytes / MB) * 10) / 10} MB.`);
+}
+
+/**
+ * From now on what `req` still sends is dropped and counted (a listener now, so that Node's server does not discard
+ * it uncounted once the answer is sent); `socket.destroySoon()` half-closes, reads within LINGER, then destroys.
+ */
+function lingerAfterAnswer(req: ExpressRequest) {
+  const socket = req.socket;
+  let dropped = 0;
+  let idle: NodeJS.Timeout | undefined;
+  let total: NodeJS.Timeout | undefined;
+  const close = () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+    req.off("data", onData).off("end", close);
+    // Destroying drops what is not yet written: the answer goes out first.
+    if (socket.writableFinished) socket.destroy();
+    else socket.once("finish", () => socket.destroy());
+  };
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > LINGER.bytes) close();
+    else idle?.refresh();
+  };
+  req.on("data", onData);
+  socket.once("close", () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+  });
+  socket.destroySoon = () => {
+    socket.end();
+    if (req.readableEnded) return close();
+    idle = setTimeout(close, LINGER.idleMs).unref();
+    total = setTimeout(close, LINGER.totalMs).unref();
+    req.once("end", close);
+    req.resume();
+  };
 }
 
 type ReadResult = { body: Buffer } | "too-large" | "aborted";

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +85,61 @@ function rawPost(url: string, headers: Record<string, string | number>, send: nu
   });
 }
 
+/**
+ * A client at the socket level that goes on sending after the answer, as a slow or busy client does: `before` bytes
+ * of a chunked body, then (once the whole answer has come and the server had 100 ms to close) `after` bytes more,
+ * then the body's end. What the client saw at each step: an error (EPIPE, ECONNRESET) means the server reset the
+ * connection while the client was still sending.
+ */
+async function lateSender(url: string, keepAlive: boolean, before: number, after: number) {
+  const socket = net.connect({ port: PORT, host: "127.0.0.1", allowHalfOpen: true });
+  let answer = "";
+  let error = "";
+  let serverEnded = false;
+  socket.on("data", (d: Buffer) => (answer += d.toString()));
+  socket.on("end", () => (serverEnded = true));
+  socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  await new Promise((resolve) => socket.once("connect", resolve));
+  socket.write(
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+      `Transfer-Encoding: chunked\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`,
+  );
+  const chunk = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(64 * 1024, "a"), Buffer.from("\r\n")]);
+  const send = async (bytes: number) => {
+    for (let sent = 0; sent < bytes && !error && !socket.destroyed; sent += 64 * 1024) {
+      if (!socket.write(chunk)) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
+    }
+  };
+  const until = async (done: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  await send(before);
+  const complete = () => {
+    const [head, body = ""] = answer.split("\r\n\r\n");
+    const length = /content-length: (\d+)/i.exec(head ?? "");
+    return !!length && Buffer.byteLength(body) >= Number(length[1]);
+  };
+  await until(() => complete() || !!error, 5_000);
+  const status = Number(answer.split(" ")[1] ?? 0);
+  const connection = /connection: (\S+)/i.exec(answer)?.[1]?.toLowerCase();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await send(after);
+  // Let a reset arrive: the kernel answers the first segment after a close with one.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const errorWhileSending = error;
+  // The body's end; then the server has closed the socket: a byte more is answered with a reset, and the write
+  // after it fails.
+  if (!socket.destroyed) socket.write("0\r\n\r\n");
+  await until(() => {
+    if (!error && !socket.destroyed) socket.write("x");
+    return !!error;
+  }, 2_000);
+  const serverClosed = serverEnded && !!error;
+  socket.destroy();
+  return { status, connection, answer, errorWhileSending, serverClosed };
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-guard-"));
   server = startProductionServer(PORT, dataDir, admin);
@@ -160,6 +216,22 @@ describe("form guard: body sizes (items 1, 3)", () => {
     const r = await rawPost("/login", { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }, 4 * 1024 * 1024);
     expect(r.status).toBe(413);
     expect(vmHWM() - before).toBeLessThan(50 * 1024);
+    await healthy();
+  });
+
+  it("keeps reading after a 413 until the body ends (lingering close), whether the client asked for keep-alive or not", async () => {
+    for (const keepAlive of [false, true]) {
+      const r = await lateSender("/login", keepAlive, 1.25 * 1024 * 1024, 2 * 1024 * 1024);
+      expect(r.status, `keep-alive ${keepAlive}`).toBe(413);
+      expect(r.answer).toContain("may be at most 1 MB");
+      expect(r.connection).toBe("close");
+      expect(r.errorWhileSending, `keep-alive ${keepAlive}: the server reset the connection while the client was still sending`).toBe("");
+      expect(r.serverClosed).toBe(true);
+    }
+    // No connection costs more than LINGER.bytes (16 MB) read and dropped: past it, the server closes.
+    const flood = await lateSender("/login", false, 1.25 * 1024 * 1024, 24 * 1024 * 1024);
+    expect(flood.status).toBe(413);
+    expect(flood.errorWhileSending).not.toBe("");
     await healthy();
   });
 
