@@ -122,11 +122,11 @@ describe("Visio templates and shapes", () => {
     expect(refused.status).toBe(413);
   });
 
-  it("draws the geometry of a master as an SVG path (scaled viewBox, no text from the file)", () => {
-    const svg = masterSvg(`<MasterContents><Shapes><Shape ID="1"><Cell N="Width" V="2"/><Cell N="Height" V="1"/><Section N="Geometry"><Row T="MoveTo"><Cell N="X" V="0"/><Cell N="Y" V="0"/></Row><Row T="LineTo"><Cell N="X" V="2"/><Cell N="Y" V="1"/></Row></Section></Shape></Shapes></MasterContents>`);
+  it("draws the geometry of a master as an SVG path (scaled viewBox, no text from the file)", async () => {
+    const svg = await masterSvg(`<MasterContents><Shapes><Shape ID="1"><Cell N="Width" V="2"/><Cell N="Height" V="1"/><Section N="Geometry"><Row T="MoveTo"><Cell N="X" V="0"/><Cell N="Y" V="0"/></Row><Row T="LineTo"><Cell N="X" V="2"/><Cell N="Y" V="1"/></Row></Section></Shape></Shapes></MasterContents>`);
     expect(svg).toContain('d="M0 0L2 -1"');
     expect(svg).toContain('viewBox="-0.12 -1.12 2.24 1.24"');
-    expect(masterSvg("<MasterContents/>")).toContain("stroke-dasharray");
+    expect(await masterSvg("<MasterContents/>")).toContain("stroke-dasharray");
   });
 });
 

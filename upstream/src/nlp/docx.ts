@@ -1,4 +1,5 @@
 import { Parser, type Handler } from "htmlparser2";
+import { inSlices } from "../lib/xml";
 import { ZipError, openZip, type ZipArchive, type ZipLimits } from "../lib/zip";
 
 /** A document the generator cannot read: answered with `status` (400, or 413 when too large once inflated) and this message. */
@@ -49,19 +50,14 @@ export type ParsedDocx = { title: string; paragraphs: DocParagraph[] };
 /** The most paragraphs a document may have: a thousand-page specification has ~20,000. */
 export const MAX_PARAGRAPHS = 100_000;
 
-/** XML is parsed in slices of this many characters, the event loop served between them (a few ms each). */
-const XML_SLICE = 256 * 1024;
-
 /**
  * Streams `xml` through htmlparser2's XML mode (a SAX parser: ~50 MB/s, where building fast-xml-parser's tree of a
- * hostile 10 MB part took 2 s in one go), a slice at a time, so that no part stalls the server however it is made.
+ * hostile 10 MB part took 2 s in one go), a slice at a time (`inSlices`), so that no part stalls the server however
+ * it is made. Lenient (WordprocessingML is read as far as it goes); the templates' strict reader is lib/xml.ts.
  */
 async function parseXml(xml: string, handler: Partial<Handler>): Promise<void> {
   const parser = new Parser(handler, { xmlMode: true, decodeEntities: true });
-  for (let i = 0; i < xml.length; i += XML_SLICE) {
-    parser.write(xml.slice(i, i + XML_SLICE));
-    if (i + XML_SLICE < xml.length) await new Promise((resolve) => setImmediate(resolve));
-  }
+  await inSlices(xml, (slice) => parser.write(slice));
   parser.end();
 }
 

@@ -1,18 +1,19 @@
-import { XMLParser } from "fast-xml-parser";
 import { OFFICE_KINDS, type OfficeKind } from "../../contract/templates";
 import type { DocProperties } from "../../contract/record-files";
 import { badRequest, fieldMessage, HttpError } from "../lib/http";
 import type { FileUpload } from "../lib/record-files";
+import { childNamed, readXml, type XmlElement } from "../lib/xml";
 import { ZipError, openZip, type ZipArchive, type ZipLimits } from "../lib/zip";
 
 const MiB = 1024 * 1024;
 /**
- * Only [Content_Types].xml and docProps/core.xml are inflated (Visio masters too, for shapes: shapes.ts), all small
- * XML parts parsed on the event loop: tighter than the reader's defaults.
+ * Only [Content_Types].xml and docProps/core.xml are inflated (Visio masters too, for shapes: shapes.ts): tighter than
+ * the reader's defaults. Parts are read in slices (lib/xml.ts), so a large one does not stall the server.
  */
 export const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 8 * MiB, maxTotalBytes: 32 * MiB };
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", removeNSPrefix: true, processEntities: false });
+/** The most elements read from one part: a package has at most 2,000 parts, so [Content_Types].xml ~4,000. */
+export const MAX_PART_ELEMENTS = 100_000;
 
 /** An Office package, opened through the one zip reader; a `ZipError` becomes the field's 400/413. */
 export async function openPackage(field: string, bytes: Buffer, kind: OfficeKind): Promise<ZipArchive> {
@@ -33,40 +34,33 @@ async function readPart(field: string, zip: ZipArchive, name: string): Promise<s
   }
 }
 
-type Xml = Record<string, unknown>;
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
-const textOf = (v: unknown): string | null => {
-  if (typeof v === "string") return v.trim() || null;
-  if (typeof v === "number") return String(v);
-  if (v && typeof v === "object" && "#text" in v) return textOf((v as Xml)["#text"]);
-  return null;
-};
-
 /** The content types an Office package declares for its parts ([Content_Types].xml's Override and Default). */
-function declaredTypes(xml: string): string[] {
-  const root = (parser.parse(xml) as Xml).Types as Xml | undefined;
-  if (!root) return [];
-  return [...asArray(root.Override), ...asArray(root.Default)]
-    .map((o) => (o as Xml)["@_ContentType"])
+async function declaredTypes(xml: string): Promise<string[]> {
+  const root = await readXml(xml, MAX_PART_ELEMENTS);
+  if (root.name !== "Types") return [];
+  return root.children
+    .filter((c) => c.name === "Override" || c.name === "Default")
+    .map((c) => c.attrs.ContentType)
     .filter((t): t is string => typeof t === "string");
 }
 
-/** Title, author and last modification of docProps/core.xml (each null when absent). */
-export function coreProperties(xml: string | null): DocProperties | null {
+/** Title, author and last modification of docProps/core.xml (each null when absent); null when it cannot be read. */
+export async function coreProperties(xml: string | null): Promise<DocProperties | null> {
   if (!xml) return null;
+  let core: XmlElement;
   try {
-    const core = (parser.parse(xml) as Xml).coreProperties as Xml | undefined;
-    if (!core) return null;
-    const cut = (v: string | null) => (v === null ? null : v.slice(0, 500));
-    const modified = textOf(core.modified);
-    return {
-      title: cut(textOf(core.title)),
-      author: cut(textOf(core.creator)),
-      modified: modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString() : null,
-    };
+    core = await readXml(xml, MAX_PART_ELEMENTS);
   } catch {
     return null;
   }
+  if (core.name !== "coreProperties") return null;
+  const text = (name: string) => childNamed(core, name)?.text.trim().slice(0, 500) || null;
+  const modified = text("modified");
+  return {
+    title: text("title"),
+    author: text("creator"),
+    modified: modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString() : null,
+  };
 }
 
 /**
@@ -89,18 +83,22 @@ export async function checkOfficeFile(
   if (kind === "xml" || kind === "xfa" || kind === "xfah" || kind === "xfdf") {
     let text = upload.bytes.toString("utf8");
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const { XMLValidator } = await import("fast-xml-parser");
-    if (!text.trimStart().startsWith("<") || XMLValidator.validate(text) !== true) throw wrong();
+    if (!text.trimStart().startsWith("<")) throw wrong();
+    try {
+      await readXml(text);
+    } catch {
+      throw wrong();
+    }
     return { properties: null, zip: null };
   }
   const zip = await openPackage(field, upload.bytes, kind);
   const types = await readPart(field, zip, "[Content_Types].xml");
   let declared: string[];
   try {
-    declared = types ? declaredTypes(types) : [];
+    declared = types ? await declaredTypes(types) : [];
   } catch {
     throw wrong();
   }
   if (!spec.mainPart || !declared.includes(spec.mainPart)) throw wrong();
-  return { properties: coreProperties(await readPart(field, zip, "docProps/core.xml")), zip };
+  return { properties: await coreProperties(await readPart(field, zip, "docProps/core.xml")), zip };
 }

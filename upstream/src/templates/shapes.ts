@@ -1,5 +1,6 @@
-import { XMLParser } from "fast-xml-parser";
+import { childNamed, childrenNamed, readXml, type XmlElement } from "../lib/xml";
 import type { ZipArchive } from "../lib/zip";
+import { MAX_PART_ELEMENTS } from "./office";
 
 /**
  * Shapes come from the masters of Visio templates (docs/decisions/shapes.md): visio/masters/masters.xml lists them
@@ -11,20 +12,8 @@ export type ExtractedMaster = { master: string; name: string; svg: string };
 /** At most this many masters are read from one template (a large stencil has about a hundred). */
 export const MAX_MASTERS = 500;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  processEntities: false,
-  isArray: (name) => ["Master", "Relationship", "Shape", "Section", "Row", "Cell"].includes(name),
-});
-
-type Xml = Record<string, unknown>;
-type Cell = { "@_N"?: string; "@_V"?: string };
-const list = (v: unknown): Xml[] => (Array.isArray(v) ? (v as Xml[]) : []);
-const num = (cells: Xml[] | undefined, name: string, fallback = 0): number => {
-  const cell = (cells ?? []).find((c) => (c as Cell)["@_N"] === name) as Cell | undefined;
-  const value = Number(cell?.["@_V"]);
+const num = (cells: XmlElement[], name: string, fallback = 0): number => {
+  const value = Number(cells.find((c) => c.attrs.N === name)?.attrs.V);
   return Number.isFinite(value) ? value : fallback;
 };
 
@@ -34,9 +23,9 @@ type Drawing = { paths: { d: string; fill: boolean }[]; points: Point[] };
 const f = (n: number) => (Math.round(n * 1000) / 1000).toString();
 
 /** Draws one shape's geometry (and its sub-shapes') into `out`, offset by its position in its parent. */
-function drawShape(shape: Xml, origin: Point, out: Drawing, depth: number): void {
+function drawShape(shape: XmlElement, origin: Point, out: Drawing, depth: number): void {
   if (depth > 8) return;
-  const cells = list(shape.Cell);
+  const cells = childrenNamed(shape, "Cell");
   const width = num(cells, "Width", 1);
   const height = num(cells, "Height", 1);
   const ox = origin[0] + num(cells, "PinX") - num(cells, "LocPinX");
@@ -46,15 +35,16 @@ function drawShape(shape: Xml, origin: Point, out: Drawing, depth: number): void
     out.points.push(p);
     return p;
   };
-  for (const section of list(shape.Section)) {
-    if (section["@_N"] !== "Geometry") continue;
-    const noFill = num(list(section.Cell), "NoFill") === 1;
-    if (num(list(section.Cell), "NoShow") === 1) continue;
+  for (const section of childrenNamed(shape, "Section")) {
+    if (section.attrs.N !== "Geometry") continue;
+    const sectionCells = childrenNamed(section, "Cell");
+    const noFill = num(sectionCells, "NoFill") === 1;
+    if (num(sectionCells, "NoShow") === 1) continue;
     let d = "";
     let last: Point = [ox, oy];
-    for (const row of list(section.Row)) {
-      const rc = list(row.Cell);
-      const type = String(row["@_T"] ?? "");
+    for (const row of childrenNamed(section, "Row")) {
+      const rc = childrenNamed(row, "Cell");
+      const type = row.attrs.T ?? "";
       const x = num(rc, "X");
       const y = num(rc, "Y");
       const rel = type.startsWith("Rel");
@@ -102,17 +92,28 @@ function drawShape(shape: Xml, origin: Point, out: Drawing, depth: number): void
     }
     if (d) out.paths.push({ d, fill: !noFill });
   }
-  for (const child of list((shape.Shapes as Xml | undefined)?.Shape)) drawShape(child, [ox, oy], out, depth + 1);
+  for (const child of childrenNamed(childNamed(shape, "Shapes"), "Shape")) drawShape(child, [ox, oy], out, depth + 1);
 }
 
-/** The SVG thumbnail of one master's contents (its shapes' geometry, scaled into a 96 × 96 box). */
-export function masterSvg(xml: string): string {
-  const contents = (parser.parse(xml) as Xml).MasterContents as Xml | undefined;
-  const out: Drawing = { paths: [], points: [] };
-  for (const shape of list((contents?.Shapes as Xml | undefined)?.Shape)) drawShape(shape, [0, 0], out, 0);
-  if (!out.paths.length || !out.points.length) {
-    return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96"><rect x="8" y="8" width="80" height="80" fill="none" stroke="#888" stroke-dasharray="6 4"/></svg>';
+const EMPTY_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96"><rect x="8" y="8" width="80" height="80" fill="none" stroke="#888" stroke-dasharray="6 4"/></svg>';
+
+/**
+ * The SVG thumbnail of one master's contents (its shapes' geometry, scaled into a 96 × 96 box); a dashed box when it
+ * draws nothing or cannot be read.
+ */
+export async function masterSvg(xml: string): Promise<string> {
+  let contents: XmlElement;
+  try {
+    contents = await readXml(xml, MAX_PART_ELEMENTS);
+  } catch {
+    return EMPTY_SVG;
   }
+  const out: Drawing = { paths: [], points: [] };
+  if (contents.name === "MasterContents") {
+    for (const shape of childrenNamed(childNamed(contents, "Shapes"), "Shape")) drawShape(shape, [0, 0], out, 0);
+  }
+  if (!out.paths.length || !out.points.length) return EMPTY_SVG;
   const xs = out.points.map((p) => p[0]);
   const ys = out.points.map((p) => -p[1]);
   const minX = Math.min(...xs);
@@ -136,27 +137,21 @@ export async function extractMasters(zip: ZipArchive): Promise<ExtractedMaster[]
   if (!mastersXml) return [];
   const rels = await zip.readText("visio/masters/_rels/masters.xml.rels");
   const targets = new Map<string, string>();
-  if (rels) {
-    const root = (parser.parse(rels) as Xml).Relationships as Xml | undefined;
-    for (const r of list(root?.Relationship)) targets.set(String(r["@_Id"]), String(r["@_Target"]));
-  }
-  const masters = list(((parser.parse(mastersXml) as Xml).Masters as Xml | undefined)?.Master).slice(0, MAX_MASTERS);
+  const read = (xml: string) => readXml(xml, MAX_PART_ELEMENTS).catch(() => null);
+  const relationships = rels ? await read(rels) : null;
+  for (const r of childrenNamed(relationships, "Relationship")) targets.set(r.attrs.Id ?? "", r.attrs.Target ?? "");
+  const root = await read(mastersXml);
+  const masters = (root?.name === "Masters" ? childrenNamed(root, "Master") : []).slice(0, MAX_MASTERS);
   const found: ExtractedMaster[] = [];
   for (const m of masters) {
-    const master = String(m["@_NameU"] ?? m["@_Name"] ?? m["@_ID"] ?? "").slice(0, 200);
-    const name = String(m["@_Name"] ?? master).slice(0, 200).trim() || master;
-    const relId = (m.Rel as Xml | undefined)?.["@_id"];
-    const target = typeof relId === "string" ? targets.get(relId) : undefined;
+    const master = (m.attrs.NameU ?? m.attrs.Name ?? m.attrs.ID ?? "").slice(0, 200);
+    const name = (m.attrs.Name ?? master).slice(0, 200).trim() || master;
+    const relId = childNamed(m, "Rel")?.attrs.id;
+    const target = relId ? targets.get(relId) : undefined;
     // Targets are relative to visio/masters/; the zip reader answers null for a name it does not hold.
     const part = target ? `visio/masters/${target.replace(/^\.\//, "")}` : null;
     const contents = part && !part.includes("..") ? await zip.readText(part) : null;
-    let svg: string;
-    try {
-      svg = masterSvg(contents ?? "");
-    } catch {
-      svg = masterSvg("");
-    }
-    if (master) found.push({ master, name, svg });
+    if (master) found.push({ master, name, svg: await masterSvg(contents ?? "") });
   }
   return found;
 }
