@@ -6,6 +6,8 @@ import { modelXml, officePackage, pdf } from "../fixtures/office";
 import { harness, message, type Harness } from "./helpers";
 import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-helpers";
 import JSZip from "jszip";
+import { checkBackupRows } from "../../upstream/src/templates/backup-rows";
+import { watchEventLoop } from "../helpers/event-loop";
 
 async function seed(h: Harness) {
   await sendMultipart(h, "POST", "/api/docs/word/", { description: "d", tags: ["x"], isPublic: true }, { fileTemplate: { name: "Letter.dotx", bytes: await officePackage("dotx", { core: { title: "T" } }) } });
@@ -114,6 +116,39 @@ describe("template-storage backup", () => {
     }
     expect(await snapshot(h)).toEqual(before);
   }, 60_000);
+
+  it("checks a records entry off the event loop: 16 MB of hostile JSON leaves the server answering", async () => {
+    const h = await harness();
+    await seed(h);
+    const before = await snapshot(h);
+    const good = await JSZip.loadAsync(await bytesOf(await h.call("GET", "/api/template-storage/export-url", { token: h.adminToken })));
+    // Empty objects: about JSON.parse's slowest input per byte (16 MB took ~1.7 s here, in one go on the thread).
+    good.file("records/forms.json", `[${"{},".repeat(Math.floor((16 * 1024 * 1024) / 3))}{}]`, { compression: "STORE" });
+    const hostile = await good.generateAsync({ type: "nodebuffer" });
+    const { result, longest } = await watchEventLoop(() => importZip(h, hostile));
+    expect(result.status).toBe(400);
+    expect(await message(result)).toBe(BACKUP_MESSAGES.badRecords("Forms", "item 0 does not have this version's columns"));
+    expect(longest).toBeLessThan(500);
+    expect(await snapshot(h)).toEqual(before);
+  }, 60_000);
+
+  it("the rows check: the first problem of each kind, the file candidates of each row", async () => {
+    const cols = ["id", "name", "data"];
+    const check = (rows: unknown) => checkBackupRows(typeof rows === "string" ? rows : JSON.stringify(rows), cols);
+    expect(await check("{")).toEqual({ error: "not JSON" });
+    expect(await check({ a: 1 })).toEqual({ error: "not a list" });
+    expect(await check([null])).toEqual({ error: "item 0 is not a record" });
+    expect(await check([{ id: "a", name: "n" }])).toEqual({ error: "item 0 does not have this version's columns" });
+    expect(await check([{ id: "a", name: "n", data: true }])).toEqual({ error: "item 0: data" });
+    expect(await check([{ id: "a", name: "n", data: null }, { id: "a", name: "m", data: null }])).toEqual({ error: "item 1: id" });
+    expect(await check([{ id: "a", name: 3, data: null }])).toEqual({ error: "item 0: name" });
+    expect(await check([{ id: "a", name: "n", data: "{" }])).toEqual({ error: "item 0: data" });
+    const file = { key: "records/forms/x", sha256: "s", size: 1 };
+    expect(await check([{ id: "a", name: "n", data: JSON.stringify({ formFile: file, other: { key: 1 }, n: 2 }) }, { id: "b", name: "m", data: null }])).toEqual({
+      rows: [{ id: "a", name: "n", data: JSON.stringify({ formFile: file, other: { key: 1 }, n: 2 }) }, { id: "b", name: "m", data: null }],
+      files: [[file], []],
+    });
+  });
 
   it("needs administration to import, administration.read to export", async () => {
     const h = await harness();

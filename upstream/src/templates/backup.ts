@@ -6,10 +6,23 @@ import { HttpError, badRequest } from "../lib/http";
 import { isStoredRecordFile, type RecordFiles, type StoredRecordFile } from "../lib/record-files";
 import { createZipWriter } from "../lib/zip-writer";
 import { ZipError, openZip } from "../lib/zip";
+import { checkBackupRows, type BackupRow } from "./backup-rows";
 
-type Row = Record<string, unknown> & { id: string; data?: string };
+type Row = BackupRow;
 const TABLES = Object.keys(BACKUP_TABLES) as BackupTable[];
 const KEY = /^records\/[a-z0-9-]{1,64}\/[0-9a-f-]{36}$/;
+/** The longest manifest.json read (an export's is ~300 characters). */
+const MAX_MANIFEST_CHARS = 64 * 1024;
+
+/** manifest.json's format and version; null when it is not JSON, or longer than any manifest (not parsed then). */
+function parseManifest(text: string): { format?: unknown; version?: unknown } | null {
+  if (text.length > MAX_MANIFEST_CHARS) return null;
+  try {
+    return JSON.parse(text) as { format?: unknown; version?: unknown } | null;
+  } catch {
+    return null;
+  }
+}
 
 /** The files a row's data names (its fields holding a stored record file). */
 function filesOf(row: Row): StoredRecordFile[] {
@@ -87,14 +100,10 @@ export class TemplateBackup {
       if (error instanceof ZipError) throw new HttpError(error.status, error.status === 413 ? error.message : BACKUP_MESSAGES.notBackup);
       throw error;
     });
-    const readJson = async (name: string): Promise<unknown> => {
+    const readText = async (name: string): Promise<string> => {
       const text = await zip.readText(name);
       if (text === null) throw fail(BACKUP_MESSAGES.notBackup);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw fail(BACKUP_MESSAGES.notBackup);
-      }
+      return text;
     };
     const guard = async <T>(work: () => Promise<T>): Promise<T> => {
       try {
@@ -105,7 +114,7 @@ export class TemplateBackup {
       }
     };
     return guard(async () => {
-      const manifest = (await readJson("manifest.json")) as { format?: unknown; version?: unknown } | null;
+      const manifest = parseManifest(await readText("manifest.json"));
       if (!manifest || manifest.format !== BACKUP_FORMAT) throw fail(BACKUP_MESSAGES.notBackup);
       if (manifest.version !== BACKUP_VERSION) throw fail(BACKUP_MESSAGES.badVersion(manifest.version));
 
@@ -113,10 +122,13 @@ export class TemplateBackup {
       const rows = {} as Record<BackupTable, Row[]>;
       const wanted = new Map<string, StoredRecordFile>();
       for (const t of TABLES) {
-        const raw = await readJson(`records/${t}.json`);
-        rows[t] = this.checkRows(t, raw);
-        for (const row of rows[t]) {
-          for (const f of filesOf(row)) {
+        const checked = await checkBackupRows(await readText(`records/${t}.json`), this.columns[t]);
+        if ("error" in checked) {
+          throw fail(checked.error === "not JSON" ? BACKUP_MESSAGES.notBackup : BACKUP_MESSAGES.badRecords(BACKUP_TABLES[t], checked.error));
+        }
+        rows[t] = checked.rows;
+        for (const [i, row] of rows[t].entries()) {
+          for (const f of (checked.files[i] ?? []).filter(isStoredRecordFile)) {
             if (!KEY.test(f.key)) throw fail(BACKUP_MESSAGES.badRecords(BACKUP_TABLES[t], `bad file key in ${row.id}`));
             wanted.set(f.key, f);
             expected.add(`files/${f.key}`);
@@ -168,37 +180,6 @@ export class TemplateBackup {
         bytes: total,
       };
       return this.last;
-    });
-  }
-
-  /** The rows of one table as exported: an array of objects with exactly the table's columns, each a string, number or null. */
-  private checkRows(table: BackupTable, raw: unknown): Row[] {
-    const label = BACKUP_TABLES[table];
-    if (!Array.isArray(raw)) throw badRequest(BACKUP_MESSAGES.badRecords(label, "not a list"));
-    const cols = this.columns[table];
-    const ids = new Set<string>();
-    return raw.map((row: unknown, i) => {
-      if (!row || typeof row !== "object" || Array.isArray(row)) throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i} is not a record`));
-      const r = row as Row;
-      const keys = Object.keys(r);
-      if (keys.length !== cols.length || !cols.every((c) => keys.includes(c))) {
-        throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i} does not have this version's columns`));
-      }
-      for (const c of cols) {
-        const v = r[c];
-        if (v !== null && typeof v !== "string" && typeof v !== "number") throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: ${c}`));
-      }
-      if (typeof r.id !== "string" || !r.id || ids.has(r.id)) throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: id`));
-      ids.add(r.id);
-      if (typeof r.name !== "string") throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: name`));
-      if (typeof r.data === "string") {
-        try {
-          JSON.parse(r.data);
-        } catch {
-          throw badRequest(BACKUP_MESSAGES.badRecords(label, `item ${i}: data`));
-        }
-      }
-      return r;
     });
   }
 }
