@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -89,8 +89,7 @@ test("create, edit, run, save, add and remove tags, cleanup, apply all, CSV, sel
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 
   // Remove tag(s), after the confirmation.
-  await page.getByRole("button", { name: "Remove tag(s)" }).click();
-  await page.getByRole(js() ? "dialog" : "alertdialog").getByRole("button", { name: "Remove tags" }).click();
+  await (await askConfirmation(page, page.getByRole("button", { name: "Remove tag(s)" }))).getByRole("button", { name: "Remove tags" }).click();
   await expect(page.getByTestId("toast")).toContainText("Remove triggered");
   await expect.poll(() => tagsOf(`${word}-1`), { timeout: 20_000 }).not.toContain(tag);
 

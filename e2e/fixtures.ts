@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
 
 export { expect };
@@ -93,4 +93,24 @@ export async function slowScripts(page: Page, delayMs = 1500) {
     notYet: async () => expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false),
     hydrated: () => page.waitForFunction(() => "__remixRouter" in window),
   };
+}
+
+/**
+ * Clicks a button that asks for confirmation (app/ui/confirm.tsx) and answers the step. With JavaScript the step is
+ * the <dialog>, which exists once the page has hydrated: the click waits for it (a click before that posts the form
+ * and gets the server's inline step, which forms-behaviour.spec.ts tests on its own). Without, the inline alertdialog.
+ */
+export async function askConfirmation(page: Page, button: Locator): Promise<Locator> {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  if (js) await expect(page.locator("dialog.confirm-dialog").first()).toBeAttached();
+  await button.click();
+  return js ? page.getByRole("dialog") : page.getByRole("alertdialog");
+}
+
+/**
+ * With JavaScript, waits until the page has hydrated (the shell marks itself `data-js` then): for a step whose
+ * outcome differs before, such as a failed Save that keeps the chosen files only when the page handles it.
+ */
+export async function whenHydrated(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator(".shell[data-js]")).toBeAttached();
 }

@@ -1,4 +1,4 @@
-import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, unique, askConfirmation } from "./fixtures";
 
 /** Behaviour every form inherits from the shared widgets (issue 9): app/ui/fields, confirm, toast; the sign-in page. */
 
@@ -83,8 +83,7 @@ test("a confirmation focuses Cancel, not the destructive button", async ({ page,
   const user = await api.createUser({ email });
   await signIn(page);
   await page.goto(`/people/${user.id}`);
-  await page.getByRole("button", { name: "Delete" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
   await expect(confirm.getByRole("heading", { name: "Delete user?" })).toBeVisible();
   await expect(confirm.getByRole(js() ? "button" : "link", { name: "Cancel" })).toBeFocused();
   // Enter right away is the safe choice: nothing is deleted.
@@ -92,6 +91,36 @@ test("a confirmation focuses Cancel, not the destructive button", async ({ page,
   // The step closes (without JavaScript Cancel is a link back to the page: wait for it to land before moving on).
   await expect(confirm).toHaveCount(0);
   if (!js()) await page.waitForLoadState("load");
+  await page.goto(`/people?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+});
+
+test("a confirmation asked for before the page hydrated stays when it has", async ({ page, request }) => {
+  test.skip(!js(), "hydration is JavaScript's");
+  const api = await adminApi(request);
+  const email = `${unique("early-confirm")}@e2e.test`;
+  const user = await api.createUser({ email });
+  await signIn(page);
+  const scripts = await slowScripts(page);
+  await page.goto(`/people/${user.id}`);
+  await scripts.notYet();
+  // Before the scripts run, Delete posts the form: the server answers with the inline step.
+  await page.getByRole("button", { name: "Delete" }).click();
+  const step = page.getByRole("alertdialog");
+  await expect(step.getByRole("heading", { name: "Delete user?" })).toBeVisible();
+  await scripts.notYet();
+  await scripts.hydrated();
+  await expect(page.locator("dialog.confirm-dialog")).toHaveCount(0);
+  // Hydrated: the step is still there, focus still on Cancel, and Enter is still the safe choice.
+  await expect(step.getByRole("heading", { name: "Delete user?" })).toBeVisible();
+  await expect(step.getByRole("link", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(step).toHaveCount(0);
+  // Back on the page, Delete now opens the dialog.
+  await expect(page.locator("dialog.confirm-dialog")).toBeAttached();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await page.goto(`/people?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
 });

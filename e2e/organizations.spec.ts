@@ -1,6 +1,4 @@
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
-
-const js = () => test.info().project.name === "js";
+import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 test("creates an organization, picks it for a user, renames it and deletes it", async ({ page }) => {
   const name = unique("Org");
@@ -32,8 +30,7 @@ test("creates an organization, picks it for a user, renames it and deletes it", 
 
   await page.goto(`/organizations?q=${encodeURIComponent(`${name} renamed`)}`);
   await page.getByRole("link", { name: `Edit ${name} renamed` }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
   await expect(confirm.getByRole("heading", { name: "Delete organization?" })).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("toast")).toContainText("Organization deleted");

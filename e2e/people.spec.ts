@@ -1,4 +1,4 @@
-import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -40,8 +40,7 @@ test("creates, edits and deletes a user", async ({ page }) => {
   await page.goto(`/people?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Katherine Goble Johnson");
   await page.getByRole("link", { name: email, exact: true }).click();
-  await page.getByRole("button", { name: "Delete" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
   await expect(confirm.getByRole("heading", { name: "Delete user?" })).toBeVisible();
   await expect(confirm).toContainText(`Katherine Goble Johnson (${email}) will be deleted. This action can't be undone.`);
   await expectAccessible(page);

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -67,8 +67,7 @@ test("new application, search, tag facet, add and remove a tag, edit fields, CSV
   await expect(result.getByText("second")).toBeVisible();
 
   // Remove it, with confirmation.
-  await result.getByRole("button", { name: "Remove tag second" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, result.getByRole("button", { name: "Remove tag second" }));
   await expect(confirm).toContainText("The tag second will be removed from");
   await confirm.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByTestId("toast")).toContainText("Remove Tag completed");

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { patentDocx } from "../tests/fixtures/docx";
-import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -34,8 +34,7 @@ test("create a specification, upload a document, run it, see output and JSON, ed
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Specification" })).toBeVisible();
-  await page.getByRole("button", { name: "Delete" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/specifications$/);
   await expect(page.getByTestId("toast")).toContainText("Specification deleted");

@@ -1,4 +1,4 @@
-import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -53,8 +53,7 @@ test("creates a team, adds a member (duplicate and malformed refused), removes i
   await expect(page.getByTestId("toast")).toContainText("Member Removed");
   await expect(page.getByText("No members yet")).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
-  const confirm = js() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
   await expect(confirm.getByRole("heading", { name: "Delete team?" })).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/teams$/);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 /**
  * Issue 15's screens end to end, with and without JavaScript: messages (recipient validation, preview, clone,
@@ -9,7 +9,6 @@ import { expect, expectAccessible, signIn, test, unique } from "./fixtures";
 const js = () => test.info().project.name === "js";
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
 const toast = (page: Page) => page.getByTestId("toast");
-const confirmation = (page: Page) => (js() ? page.getByRole("dialog") : page.getByRole("alertdialog"));
 
 /** A tag input's text box: a combobox with JavaScript (beside its list of chips), a text field without. */
 const tagBox = (page: Page, label: string) =>
@@ -56,9 +55,9 @@ test("messages: recipients checked, preview, create, clone and delete", async ({
   await expect(toast(page)).toContainText("Clone completed");
   await expect(page.getByRole("heading", { level: 1, name: "Edit Message" })).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} (copy)`);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(confirmation(page).getByText("This action can't be undone.")).toBeVisible();
-  await confirmation(page).getByRole("button", { name: "Delete" }).click();
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
+  await expect(confirm.getByText("This action can't be undone.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Delete completed");
 });
 
@@ -123,8 +122,7 @@ test("applications and the e-mail connector: installer upload, download, removal
   const href = await page.getByRole("link", { name: "Download the setup installer" }).getAttribute("href");
   const download = await page.request.get(href!);
   expect(await download.text()).toBe("MZ e2e installer");
-  await page.getByRole("button", { name: "Remove installer" }).click();
-  await confirmation(page).getByRole("button", { name: "Remove" }).click();
+  await (await askConfirmation(page, page.getByRole("button", { name: "Remove installer" }))).getByRole("button", { name: "Remove" }).click();
   await expect(toast(page)).toContainText("Delete completed");
   await expect(page.getByText("The setup installer is not available yet.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Download the setup installer" })).toHaveCount(0);

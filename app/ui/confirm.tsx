@@ -6,7 +6,8 @@ import { useHydrated } from "./hydrated";
  * A destructive action with a confirmation step (DESIGN.md, Confirmations). The button posts `intent`; without
  * JavaScript the action answers with `confirm: intent` and this renders the inline confirmation step; with
  * JavaScript the button opens a <dialog> holding the same confirmation form. The confirming form posts
- * `intent` plus `confirmed=yes`. Either way focus starts on Cancel, never on the destructive button.
+ * `intent` plus `confirmed=yes`. Either way focus starts on Cancel, never on the destructive button. A click before
+ * the page hydrated gets the inline step from the server, and it stays when the page hydrates.
  */
 export function ConfirmAction({
   intent,
@@ -42,7 +43,9 @@ export function ConfirmAction({
   }, [navigation.state]);
 
   const titleId = `confirm-${intent}-title`;
-  const body = (
+  // The inline step (the server's answer without JavaScript) has a link for Cancel, back to the page; the dialog a
+  // button that closes it.
+  const body = (inline: boolean) => (
     <>
       <h2 id={titleId}>{title}</h2>
       <p>{message}</p>
@@ -52,15 +55,15 @@ export function ConfirmAction({
         <button type="submit" className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
           {pending ? `${confirmLabel}…` : confirmLabel}
         </button>
-        {hydrated ? (
-          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
-            Cancel
-          </button>
-        ) : (
+        {inline ? (
           // Focus on the safe choice: Enter or Space right after the step appears must not delete.
           <Link to={location.pathname + location.search} className="btn btn-secondary" autoFocus>
             Cancel
           </Link>
+        ) : (
+          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
         )}
       </Form>
     </>
@@ -91,14 +94,16 @@ export function ConfirmAction({
         </button>
       </Form>
       {disabled && disabledReason ? <p className="field-hint">{disabledReason}</p> : null}
-      {confirming && !hydrated ? (
+      {/* Kept once the page hydrates: a click before the scripts ran got this step from the server, and it must not
+          vanish under the user's eyes. Cancel (a link to the page) or the next submission clears it. */}
+      {confirming ? (
         <section className="confirm-inline" role="alertdialog" aria-labelledby={titleId}>
-          {body}
+          {body(true)}
         </section>
       ) : null}
-      {hydrated ? (
+      {hydrated && !confirming ? (
         <dialog ref={dialogRef} className="confirm-dialog" aria-labelledby={titleId}>
-          {body}
+          {body(false)}
         </dialog>
       ) : null}
     </>
