@@ -100,3 +100,38 @@ test("create, edit, run, save, add and remove tags, cleanup, apply all, CSV, sel
   await expect(page.getByTestId("toast")).toContainText("Apply all triggered");
   await expect.poll(() => tagsOf(`${word}-2`), { timeout: 30_000 }).toContain(tag);
 });
+
+test("a running job can be cancelled from its progress line", async ({ page, request }) => {
+  // One of the few slow cases: 20,000 applications imported first (~3–9 s here).
+  test.slow();
+  const word = unique("stop").replace(/-/g, "");
+  const tag = `t${word}`.slice(0, 30);
+  const login = await request.post("/api/auth/login", { data: { email: "admin@e2e.test", password: "e2e-admin-password" } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  // Enough applications that the job is still under way when the page shows it (~2 s of work here).
+  const rows = Array.from({ length: 20_000 }, (_, i) => `${word}-${i},${word} ${i}`);
+  const imported = await request.post("/api/applications/csv?wait=true", {
+    headers,
+    data: { csvFileData: Buffer.from(`id,title\n${rows.join("\n")}\n`).toString("base64") },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const text = JSON.stringify({ query: { query_string: { query: word, fields: ["title"] } } });
+  const created = await request.post("/api/categorization/queries", { headers, data: { name: `Stop ${word}`, tags: [tag], text } });
+  const query = (await created.json()) as { id: string };
+  await signIn(page);
+  expect((await request.post(`/api/categorization/queries/${query.id}/apply`, { headers })).status()).toBe(202);
+  await page.goto(`/categorization?query=${query.id}`);
+  const progress = page.getByRole("region", { name: "Progress" });
+  await progress.getByRole("button", { name: "Cancel Add tag(s)" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Job cancelled");
+  await expect(progress.getByText(/^cancelled · finished /).first()).toBeVisible();
+  await expect(progress.getByRole("button", { name: "Cancel Add tag(s)" })).toHaveCount(0);
+  await expectAccessible(page);
+  // It stopped: far fewer than all were tagged, and that stays so.
+  const count = async () =>
+    ((await (await request.get("/api/portfolio/tags?portfolioId=public", { headers })).json()) as { name: string; count: number }[]).find((t) => t.name === tag)?.count ?? 0;
+  const tagged = await count();
+  expect(tagged).toBeLessThan(20_000);
+  await page.waitForTimeout(500);
+  expect(await count()).toBe(tagged);
+});

@@ -578,9 +578,20 @@ function Progress({ jobs, queryId, canWrite }: { jobs: JobView[]; queryId: strin
                 {P.of(job.done, job.total)} · {P.changed(job.changed)}
               </p>
             ) : null}
+            {canWrite && (job.status === "queued" || job.status === "running") ? (
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="intent" value="cancelJob" />
+                <input type="hidden" name="job" value={job.id} />
+                <input type="hidden" name="queryId" value={queryId} />
+                <button type="submit" className="btn btn-secondary btn-small" aria-label={P.cancel(P.kinds[job.kind])}>
+                  {P.cancelShort}
+                </button>
+              </Form>
+            ) : null}
             {job.finishedText ? (
               <p className="small muted">
                 {job.status === "failed" ? `${P.failed}: ${job.error ?? ""} · ` : ""}
+                {job.status === "cancelled" ? `${P.cancelled} · ` : ""}
                 {P.finished(job.finishedText)}
                 {job.createdBy ? ` · ${P.by(job.createdBy)}` : ""}
               </p>

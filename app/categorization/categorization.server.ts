@@ -23,6 +23,8 @@ export const categorization = {
   prune: (api: Api, id?: string) => api.post(as<JobTriggered>(), `${queriesPath}/prune`, id ? { id } : {}),
   jobs: (api: Api, queryId: string, limit = 5) =>
     api.get(as<CategorizationJob[]>(), `/api/categorization/jobs?${new URLSearchParams({ queryId, limit: String(limit) })}`),
+  /** Stops a queued or running job (what it changed stays); answers it, cancelled. */
+  cancelJob: (api: Api, id: string) => api.post(as<CategorizationJob>(), `/api/categorization/jobs/${encodeURIComponent(id)}/cancel`),
   /** The CSV of the query's results (POST /api/search/advanced/csv → downloadUrl), streamed. */
   exportCsv: (api: Api, body: AdvancedSearchBody) => portfolio.exportAdvancedCsv(api, body),
 };

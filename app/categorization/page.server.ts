@@ -206,6 +206,15 @@ export async function categorizationAction(args: ActionFunctionArgs) {
     return flash.redirectWithSuccess(next, T.deleteCompleted);
   }
 
+  if (intent === "cancelJob") {
+    try {
+      await categorization.cancelJob(api, textOf(form, "job"));
+    } catch (error) {
+      return answer({ toast: failureToast(T.cancelFailed, error) }, statusOf(error));
+    }
+    return flash.redirectWithSuccess(queryId ? queryUrl(queryId) : "/categorization", T.jobCancelled);
+  }
+
   if (intent === "applyAll") {
     try {
       await categorization.applyAll(api);

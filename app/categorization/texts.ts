@@ -57,6 +57,9 @@ export const CATEGORIZATION = {
     changed: (n: number) => `${n.toLocaleString("en-US")} changed`,
     finished: (at: string) => `finished ${at}`,
     failed: "failed",
+    cancelled: "cancelled",
+    cancel: (kind: string) => `Cancel ${kind}`,
+    cancelShort: "Cancel",
     skipped: (names: string) => `Skipped: ${names}`,
     by: (who: string) => `by ${who}`,
   },
@@ -81,6 +84,8 @@ export const CATEGORIZATION = {
     updateCompleted: CATEGORIZATION_MESSAGES.updateCompleted,
     deleteCompleted: CATEGORIZATION_MESSAGES.deleteCompleted,
     triggered: CATEGORIZATION_MESSAGES.triggered,
+    jobCancelled: CATEGORIZATION_MESSAGES.jobCancelled,
+    cancelFailed: CATEGORIZATION_MESSAGES.cancelFailed,
   },
   /** Spec 2 §8, inline, with the engine's reason under it. */
   searchFailed: CATEGORIZATION_MESSAGES.searchFailed,

@@ -49,7 +49,7 @@ async function settle(queryId: string): Promise<CategorizationJob & { finishedTe
   for (let i = 0; i < 500; i++) {
     const r = await admin.get(`/categorization/jobs?query=${queryId}`);
     const jobs = (await r.json()) as (CategorizationJob & { finishedText: string | null })[];
-    if (jobs.length && jobs.every((j) => j.status === "completed" || j.status === "failed")) return jobs[0]!;
+    if (jobs.length && jobs.every((j) => j.status === "completed" || j.status === "failed" || j.status === "cancelled")) return jobs[0]!;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error("jobs did not finish");
@@ -201,6 +201,40 @@ describe("/categorization", () => {
     const all = await admin.post("/categorization", { ...narrowed, intent: "applyAll" });
     expect(all.status).toBe(302);
     expect((await settle(id)).kind).toBe("applyAll");
+  });
+
+  it("cancels a running job from its progress line; a finished one says why not", async () => {
+    const prefix = `X${uniq()}`;
+    const n = 3_000;
+    const csv = Buffer.from(`id,title\n${Array.from({ length: n }, (_, i) => `${prefix}-${i},Widget ${prefix} ${i}`).join("\n")}\n`).toString("base64");
+    expect((await app.adminApi("POST", "/api/applications/csv?wait=true", { csvFileData: csv })).status).toBe(200);
+    const tag = `cancel-${uniq()}`;
+    const { selected } = await page();
+    const id = selected!.id;
+    const values = { queryId: id, name: "Widgets", tags: tag, text: text(prefix) };
+    expect((await admin.post("/categorization", { ...values, intent: "save" })).status).toBe(302);
+    expect((await admin.post("/categorization", { ...values, intent: "apply" })).status).toBe(302);
+    // While it runs, its line has a Cancel button (a form: it works without JavaScript).
+    const job = (await page()).jobs[0]!;
+    expect(job.status === "queued" || job.status === "running").toBe(true);
+    const html = await (await admin.get(`/categorization?query=${id}`)).text();
+    expect(html).toContain(`aria-label="${C.progress.cancel(C.progress.kinds.apply)}"`);
+    expect(html).toContain(`name="job" value="${job.id}"`);
+    const cancel = await admin.post("/categorization", { intent: "cancelJob", job: job.id, queryId: id });
+    expect(cancel.status).toBe(302);
+    expect(cancel.headers.get("Location")).toBe(`/categorization?query=${id}`);
+    const cancelled = await settle(id);
+    expect(cancelled).toMatchObject({ id: job.id, status: "cancelled" });
+    expect(cancelled.done).toBeLessThan(n);
+    expect(await tagCount(tag)).toBe(cancelled.changed);
+    // The page says so, and offers no Cancel for it any more.
+    const after = await (await admin.get(`/categorization?query=${id}`)).text();
+    expect(after).toContain(`${C.progress.cancelled} · `);
+    expect(after).not.toContain(`name="job" value="${job.id}"`);
+    // Again: the job has finished.
+    const again = await admin.post(`/categorization?${DATA}`, { intent: "cancelJob", job: job.id, queryId: id });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ toast: { message: C.toasts.cancelFailed, description: expect.stringContaining("The job has already finished.") } });
   });
 
   it("says 'Apply failed' with the engine's reason when the saved JSON is refused", async () => {

@@ -41,7 +41,7 @@ const queryText = (qs: string, fields = ["title"]) => JSON.stringify({ query: { 
 async function waitFor(h: H, job: CategorizationJob): Promise<CategorizationJob> {
   for (let i = 0; i < 2_000; i++) {
     const now = await json<CategorizationJob>(await h.call("GET", `/api/categorization/jobs/${job.id}`, { token: h.adminToken }));
-    if (now.status === "completed" || now.status === "failed") return now;
+    if (now.status === "completed" || now.status === "failed" || now.status === "cancelled") return now;
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error("job did not finish");
@@ -240,5 +240,50 @@ describe("applying queries to the portfolio", () => {
     expect(job).toMatchObject({ done: n, total: n, changed: n });
     expect(seen.some((d) => d > 0 && d < n)).toBe(true);
     expect(await tagCounts(h)).toEqual({ sensing: n });
+  });
+});
+
+describe("cancelling a job", () => {
+  it("stops a running job after the step under way, drops a queued one, refuses a finished one", async () => {
+    const h = await harness();
+    const n = CATEGORIZATION_BATCH * 4;
+    await importApps(h, Array.from({ length: n }, (_, i) => ({ id: `C${i}`, title: `Valve ${i}` })));
+    const q = await createQuery(h, { name: "Valves", tags: ["valve"], text: queryText("valve") });
+    const post = (path: string, token = h.adminToken) => h.call("POST", path, { token });
+    const running = (await json<JobTriggered>(await post(`/api/categorization/queries/${q.id}/apply`), 202)).job;
+    const queued = (await json<JobTriggered>(await post(`/api/categorization/queries/${q.id}/remove`), 202)).job;
+    // Once the first job has written something, cancel it: it stops within a step, what it changed stays.
+    let now = running;
+    while (now.done === 0) {
+      now = await json<CategorizationJob>(await h.call("GET", `/api/categorization/jobs/${running.id}`, { token: h.adminToken }));
+      await new Promise((r) => setImmediate(r));
+    }
+    const cancelled = await json<CategorizationJob>(await post(`/api/categorization/jobs/${running.id}/cancel`));
+    expect(cancelled).toMatchObject({ status: "cancelled", total: n });
+    expect(cancelled.done).toBeGreaterThan(0);
+    expect(cancelled.done).toBeLessThan(n);
+    expect(cancelled.finishedAt).not.toBeNull();
+    const tagged = (await tagCounts(h)).valve ?? 0;
+    expect(tagged).toBe(cancelled.changed);
+    // The queued job never starts once cancelled.
+    const dropped = await json<CategorizationJob>(await post(`/api/categorization/jobs/${queued.id}/cancel`));
+    expect(dropped).toMatchObject({ status: "cancelled", startedAt: null, done: 0 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await tagCounts(h)).valve).toBe(tagged);
+    // Finished, unknown, or asked by a reader.
+    const finished = await post(`/api/categorization/jobs/${running.id}/cancel`);
+    expect(finished.status).toBe(409);
+    expect(await message(finished)).toBe(M.jobFinished);
+    const unknown = await post("/api/categorization/jobs/nope/cancel");
+    expect(unknown.status).toBe(404);
+    expect(await message(unknown)).toBe(M.jobNotFound);
+    const next = (await json<JobTriggered>(await post(`/api/categorization/queries/${q.id}/apply`), 202)).job;
+    const reader = await h.createUser({ email: "reader@cancel.test" });
+    await h.call("PATCH", `/api/auth/users/${reader.id}`, { token: h.adminToken, body: { id: reader.id, permissions: ["portfolio.read"] } });
+    const readerToken = await h.login("reader@cancel.test", "secret1");
+    expect((await post(`/api/categorization/jobs/${next.id}/cancel`, readerToken)).status).toBe(403);
+    // Not cancelled, the next job runs to the end.
+    expect(await waitFor(h, next)).toMatchObject({ status: "completed", done: n });
+    expect((await tagCounts(h)).valve).toBe(n);
   });
 });

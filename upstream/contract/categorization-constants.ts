@@ -65,6 +65,10 @@ export const CATEGORIZATION_MESSAGES = {
     prune: "Cleanup triggered",
   },
   interrupted: "Interrupted by a restart of the server.",
+  jobNotFound: "Job not found.",
+  jobFinished: "The job has already finished.",
+  jobCancelled: "Job cancelled",
+  cancelFailed: "Cancel failed",
   lastQuery: "The last query cannot be deleted.",
 } as const;
 

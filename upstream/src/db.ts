@@ -188,7 +188,7 @@ export const MIGRATIONS: readonly Migration[] = [
         query_id text, -- no foreign key: a job outlives its query
         query_name text,
         tags text not null default '[]',
-        status text not null, -- queued | running | completed | failed
+        status text not null, -- queued | running | completed | failed | cancelled
         done integer not null default 0,
         total integer,
         changed integer not null default 0,

@@ -42,6 +42,10 @@ export class CategorizationRunner {
   /** Resolves when the queue is empty (tests, the bench). */
   private idle: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
+  /** The job running now, and what its end resolves (a cancel waits for it). */
+  private current: { id: string; ended: Promise<void> } | null = null;
+  /** Jobs asked to stop: the running job checks this between steps. */
+  private readonly cancelling = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -98,6 +102,28 @@ export class CategorizationRunner {
     return this.idle;
   }
 
+  /**
+   * Cancels a queued job at once, or stops the running one after the step under way and waits for it to end. False
+   * when the runner does not hold the job (finished, or unknown).
+   */
+  async cancel(id: string): Promise<boolean> {
+    const queued = this.queue.findIndex((q) => q.job.id === id);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.deps.jobs.cancelled(id);
+      return true;
+    }
+    if (this.current?.id !== id) return false;
+    this.cancelling.add(id);
+    await this.current.ended;
+    return true;
+  }
+
+  /** True once the runner is stopping, or `job` was cancelled: the job's loops return at the next step. */
+  private halted(job: CategorizationJob): boolean {
+    return this.stopped || this.cancelling.has(job.id);
+  }
+
   stop(): void {
     this.stopped = true;
     this.wake?.();
@@ -108,16 +134,23 @@ export class CategorizationRunner {
     try {
       while (this.queue.length && !this.stopped) {
         const { job, work } = this.queue.shift()!;
+        let end = () => {};
+        this.current = { id: job.id, ended: new Promise<void>((resolve) => (end = resolve)) };
         try {
           this.deps.jobs.started(job.id);
           await work(job);
-          if (!this.stopped) this.deps.jobs.finished(job.id, null);
+          if (this.cancelling.has(job.id)) this.deps.jobs.cancelled(job.id);
+          else if (!this.stopped) this.deps.jobs.finished(job.id, null);
         } catch (error) {
           // Closing the database under a running job ends it (it reads as interrupted at the next start).
           if (this.stopped) return;
           const message = error instanceof Error ? error.message : String(error);
           if (!(error instanceof QueryError)) this.deps.log(`upstream: categorization ${job.kind} failed: ${(error as Error).stack ?? message}`);
           this.deps.jobs.finished(job.id, message);
+        } finally {
+          this.cancelling.delete(job.id);
+          this.current = null;
+          end();
         }
         await turn();
       }
@@ -138,7 +171,7 @@ export class CategorizationRunner {
       const body = bodyOf(query);
       if (!body || !query.tags.length) continue;
       for await (const batch of engine.scanMatches(body, {}, this.batch)) {
-        if (this.stopped) return;
+        if (this.halted(job)) return;
         // Written in steps of at most STEP_MS each, a turn of the event loop between two.
         for (let i = 0; i < batch.length; ) {
           const rest = batch.slice(i);
@@ -152,6 +185,7 @@ export class CategorizationRunner {
           // The set may grow while it is walked: the total follows.
           jobs.report(job.id, done, Math.max(total, done), changed);
           await pause();
+          if (this.halted(job)) return;
         }
       }
     }
@@ -163,6 +197,7 @@ export class CategorizationRunner {
     const skipped: CategorizationJob["skipped"] = [];
     const queries: { query: CategorizationQuery; count: number }[] = [];
     for (const query of this.deps.queries.everyQuery()) {
+      if (this.halted(job)) break;
       if (!query.tags.length) {
         skipped.push({ name: query.name, reason: "no tags" });
         continue;
@@ -202,7 +237,7 @@ export class CategorizationRunner {
       const givers = queries.filter((q) => q.query.tags.includes(tag)).map((q) => bodyOf(q.query)!);
       let after = 0;
       for (;;) {
-        if (this.stopped) return;
+        if (this.halted(job)) return;
         const batch = tagger.carrying(tag, after, this.batch);
         if (!batch.length) break;
         after = batch[batch.length - 1]!.seq;
@@ -217,6 +252,7 @@ export class CategorizationRunner {
           i += step.processed;
           changed += step.changed;
           await pause();
+          if (this.halted(job)) return;
         }
         done += batch.length;
         jobs.report(job.id, done, Math.max(total, done), changed);

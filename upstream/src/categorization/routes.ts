@@ -5,6 +5,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
+  CANCELLABLE,
   CATEGORIZATION_LIMITS,
   CATEGORIZATION_MESSAGES as M,
   CategorizationQueriesResource,
@@ -91,8 +92,15 @@ export function categorizationRoutes(deps: {
   });
   jobsApp.get("/:id", ...can(READ), (c) => {
     const job = jobs.get(c.req.param("id"));
-    if (!job) throw new HttpError(404, "Job not found.");
+    if (!job) throw new HttpError(404, M.jobNotFound);
     return c.json(job);
+  });
+  jobsApp.post("/:id/cancel", ...can(WRITE), async (c) => {
+    const id = c.req.param("id");
+    const job = jobs.get(id);
+    if (!job) throw new HttpError(404, M.jobNotFound);
+    if (!CANCELLABLE.includes(job.status) || !(await runner.cancel(id))) throw new HttpError(409, M.jobFinished);
+    return c.json(jobs.get(id)!);
   });
   return { queries: queriesApp, jobs: jobsApp };
 }

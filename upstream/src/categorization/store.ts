@@ -87,6 +87,7 @@ export class JobsStore {
   private readonly start: Statement;
   private readonly finish: Statement;
   private readonly skip: Statement;
+  private readonly cancel: Statement;
 
   constructor(
     db: Db,
@@ -105,6 +106,9 @@ export class JobsStore {
     this.start = db.prepare("update categorization_jobs set status = 'running', started_at = ? where id = ?");
     this.finish = db.prepare("update categorization_jobs set status = ?, error = ?, finished_at = ? where id = ?");
     this.skip = db.prepare("update categorization_jobs set skipped = ? where id = ?");
+    this.cancel = db.prepare(
+      "update categorization_jobs set status = 'cancelled', finished_at = ? where id = ? and status in ('queued', 'running')",
+    );
     // Jobs a restart cut short: failed, saying so.
     db.prepare("update categorization_jobs set status = 'failed', error = ?, finished_at = ? where status in ('queued', 'running')").run(
       CATEGORIZATION_MESSAGES.interrupted,
@@ -139,6 +143,11 @@ export class JobsStore {
 
   skipped(id: string, skipped: CategorizationJob["skipped"]): void {
     this.skip.run(JSON.stringify(skipped), id);
+  }
+
+  /** A queued or running job stopped on request (what it did so far is kept in its progress). */
+  cancelled(id: string): void {
+    this.cancel.run(isoNow(this.now), id);
   }
 
   finished(id: string, error: string | null): void {
