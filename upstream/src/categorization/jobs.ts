@@ -252,7 +252,7 @@ export class CategorizationRunner {
           i += step.processed;
           changed += step.changed;
           await pause();
-          if (this.halted(job)) return;
+          if (this.halted(job)) return jobs.report(job.id, done, Math.max(total, done), changed);
         }
         done += batch.length;
         jobs.report(job.id, done, Math.max(total, done), changed);
