@@ -11,7 +11,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { readToast } from "./lib/toast.server";
 import styles from "./styles/app.css";
 import { AppLinkNavigator } from "./ui/app-link";
@@ -43,6 +43,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Once the page has hydrated (every page, error pages too), <html data-hydrated>: what a browser test waits for
+  // before it acts as a user of the hydrated page (e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
 
 export { expect };
@@ -77,13 +77,45 @@ export async function adminApi(request: APIRequestContext) {
   };
 }
 
-export const test = base;
+/** Pages whose scripts `slowScripts` holds back: their `goto` does not wait for hydration (the test checks it). */
+const slowPages = new WeakSet<Page>();
+
+/**
+ * With JavaScript, `page.goto` and `page.reload` resolve once the page has hydrated (app/root.tsx marks
+ * `<html data-hydrated>`), not only loaded: a click or keystroke a moment after load must meet the hydrated page,
+ * or its outcome depends on the machine's speed (a Delete that posts instead of opening its dialog, a search typed
+ * half before hydration). Tests of what happens before hydration use `slowScripts`, which opts their page out.
+ */
+export const test = base.extend({
+  page: async ({ page }, provide, testInfo) => {
+    if (testInfo.project.use.javaScriptEnabled !== false) {
+      const hydrated = async (response: Response | null) => {
+        if (slowPages.has(page) || !response?.headers()["content-type"]?.startsWith("text/html")) return;
+        await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 20_000 });
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated(response);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated(response);
+        return response;
+      };
+    }
+    await provide(page);
+  },
+});
 
 /**
  * The page's scripts arrive late (a slow network): what the user does next happens while the page is plain HTML.
  * Resolves once the route is in place; `hydrated` waits for the app to hydrate afterwards.
  */
 export async function slowScripts(page: Page, delayMs = 1500) {
+  slowPages.add(page);
   await page.route(/\/build\/entry\.client-/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue();
@@ -105,12 +137,4 @@ export async function askConfirmation(page: Page, button: Locator): Promise<Loca
   if (js) await expect(page.locator("dialog.confirm-dialog").first()).toBeAttached();
   await button.click();
   return js ? page.getByRole("dialog") : page.getByRole("alertdialog");
-}
-
-/**
- * With JavaScript, waits until the page has hydrated (the shell marks itself `data-js` then): for a step whose
- * outcome differs before, such as a failed Save that keeps the chosen files only when the page handles it.
- */
-export async function whenHydrated(page: Page): Promise<void> {
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator(".shell[data-js]")).toBeAttached();
 }
