@@ -89,26 +89,24 @@ const slowPages = new WeakSet<Page>();
 export const test = base.extend({
   page: async ({ page }, provide, testInfo) => {
     if (testInfo.project.use.javaScriptEnabled !== false) {
-      const hydrated = async (response: Response | null) => {
-        if (slowPages.has(page) || !response?.headers()["content-type"]?.startsWith("text/html")) return;
-        await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 20_000 });
-      };
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await hydrated(response);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await hydrated(response);
-        return response;
-      };
+      const waitingForHydration =
+        <A extends unknown[]>(navigate: (...args: A) => Promise<Response | null>) =>
+        async (...args: A) => {
+          const response = await navigate(...args);
+          if (!slowPages.has(page) && response?.headers()["content-type"]?.startsWith("text/html")) {
+            await page.waitForFunction(isHydrated, undefined, { timeout: 20_000 });
+          }
+          return response;
+        };
+      page.goto = waitingForHydration(page.goto.bind(page));
+      page.reload = waitingForHydration(page.reload.bind(page));
     }
     await provide(page);
   },
 });
+
+/** In the page: true once it has hydrated (app/root.tsx sets the mark in an effect). */
+const isHydrated = () => document.documentElement.hasAttribute("data-hydrated");
 
 /**
  * The page's scripts arrive late (a slow network): what the user does next happens while the page is plain HTML.
@@ -122,8 +120,8 @@ export async function slowScripts(page: Page, delayMs = 1500) {
   });
   return {
     /** Not hydrated yet: fails if the page already runs its scripts. */
-    notYet: async () => expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false),
-    hydrated: () => page.waitForFunction(() => "__remixRouter" in window),
+    notYet: async () => expect(await page.evaluate(isHydrated)).toBe(false),
+    hydrated: () => page.waitForFunction(isHydrated),
   };
 }
 

@@ -537,12 +537,15 @@ function SelectQuery({
   );
 }
 
+/** A job still to run or running: the progress polls, and it can be cancelled. */
+const isActive = (job: JobView) => job.status === "queued" || job.status === "running";
+
 /** Progress of the query's jobs and of apply-all (spec 2 §4: triggered actions that take a while), kept upstream. */
 function Progress({ jobs, queryId, canWrite }: { jobs: JobView[]; queryId: string; canWrite: boolean }) {
   const hydrated = useHydrated();
   const poll = useFetcher<JobView[]>();
   const shown = poll.data ?? jobs;
-  const active = shown.some((j) => j.status === "queued" || j.status === "running");
+  const active = shown.some(isActive);
   // A new page (a trigger's redirect) brings new jobs: polling starts from them.
   useEffect(() => {
     if (!hydrated || !active) return;
@@ -578,7 +581,7 @@ function Progress({ jobs, queryId, canWrite }: { jobs: JobView[]; queryId: strin
                 {P.of(job.done, job.total)} · {P.changed(job.changed)}
               </p>
             ) : null}
-            {canWrite && (job.status === "queued" || job.status === "running") ? (
+            {canWrite && isActive(job) ? (
               <Form method="post" className="inline-form">
                 <input type="hidden" name="intent" value="cancelJob" />
                 <input type="hidden" name="job" value={job.id} />

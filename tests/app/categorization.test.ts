@@ -290,7 +290,7 @@ describe("/categorization", () => {
     expect(html).not.toContain(`value="save"`);
     const id = seen.selected!.id;
     expect((await reader.post(`/categorization?${DATA}`, { intent: "run", queryId: id, name: "", tags: "", text: "{}" })).status).toBe(200);
-    for (const intent of ["save", "apply", "create", "applyAll"]) {
+    for (const intent of ["save", "apply", "create", "applyAll", "cancelJob"]) {
       expect((await reader.post("/categorization", { intent, queryId: id, name: "n", tags: "t", text: "{}" })).status, intent).toBe(404);
     }
     expect((await reader.get(`/categorization/jobs?query=${id}`)).status).toBe(200);

@@ -10,8 +10,10 @@
  *   `portfolio.write`; answer 202 `{message, job}` at once, the job runs in the background (one at a time, queued).
  *   A query without tags or whose JSON the engine refuses answers 400 (the engine's message) before anything runs.
  * - `GET /api/categorization/jobs?queryId=&limit=` (the latest first; with queryId: that query's jobs and every
- *   apply-all) and `GET /api/categorization/jobs/{id}` (needs `portfolio.read`); `POST /api/categorization/jobs/{id}/cancel`
- *   (needs `portfolio.write`).
+ *   apply-all) and `GET /api/categorization/jobs/{id}` (needs `portfolio.read`).
+ * - `POST /api/categorization/jobs/{id}/cancel` (needs `portfolio.write`): a queued job is dropped, a running one
+ *   stops after the step under way (what it changed stays); the answer is the job, cancelled. 404 for an unknown
+ *   job, 409 for one that has already finished (completed, failed or cancelled).
  * - Searching a query is the portfolio's `POST /api/search/advanced` with the query JSON plus `size` and `from`;
  *   its CSV `POST /api/search/advanced/csv` (contract/portfolio.ts).
  */
@@ -90,13 +92,6 @@ export type CategorizationJob = {
   startedAt: string | null;
   finishedAt: string | null;
 };
-
-/**
- * `POST /api/categorization/jobs/{id}/cancel` (portfolio.write): a queued job is dropped, a running one stops after the step
- * under way (what it changed stays); the answer is the job, cancelled. 404 for an unknown job, 409 for one that has
- * already finished (completed, failed or cancelled).
- */
-export const CANCELLABLE: readonly CategorizationJobStatus[] = ["queued", "running"];
 
 /** The answer of a trigger (202). */
 export type JobTriggered = { message: string; job: CategorizationJob };

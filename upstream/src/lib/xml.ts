@@ -4,7 +4,7 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
  * XML from uploaded files, read without stalling the server (docs/decisions/safe-zip-reader.md): parsers are fed a
  * slice of this many characters at a time and the event loop is served between slices (a few ms each, ~50 MB/s).
  */
-export const XML_SLICE = 256 * 1024;
+const XML_SLICE = 256 * 1024;
 
 /** Feeds `text` to `write` a slice at a time, yielding to the event loop between slices. */
 export async function inSlices(text: string, write: (slice: string) => void): Promise<void> {

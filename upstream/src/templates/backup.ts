@@ -6,9 +6,8 @@ import { HttpError, badRequest } from "../lib/http";
 import { isStoredRecordFile, type RecordFiles, type StoredRecordFile } from "../lib/record-files";
 import { createZipWriter } from "../lib/zip-writer";
 import { ZipError, openZip } from "../lib/zip";
-import { checkBackupRows, type BackupRow } from "./backup-rows";
+import { checkBackupRows, type BackupRow as Row } from "./backup-rows";
 
-type Row = BackupRow;
 const TABLES = Object.keys(BACKUP_TABLES) as BackupTable[];
 const KEY = /^records\/[a-z0-9-]{1,64}\/[0-9a-f-]{36}$/;
 /** The longest manifest.json read (an export's is ~300 characters). */

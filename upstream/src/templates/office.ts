@@ -83,7 +83,6 @@ export async function checkOfficeFile(
   if (kind === "xml" || kind === "xfa" || kind === "xfah" || kind === "xfdf") {
     let text = upload.bytes.toString("utf8");
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (!text.trimStart().startsWith("<")) throw wrong();
     try {
       await readXml(text);
     } catch {

@@ -95,6 +95,9 @@ function drawShape(shape: XmlElement, origin: Point, out: Drawing, depth: number
   for (const child of childrenNamed(childNamed(shape, "Shapes"), "Shape")) drawShape(child, [ox, oy], out, depth + 1);
 }
 
+/** A part's element tree; null when it is not well-formed or too large (a master then draws as the dashed box). */
+const readPart = (xml: string) => readXml(xml, MAX_PART_ELEMENTS).catch(() => null);
+
 const EMPTY_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96"><rect x="8" y="8" width="80" height="80" fill="none" stroke="#888" stroke-dasharray="6 4"/></svg>';
 
@@ -103,14 +106,9 @@ const EMPTY_SVG =
  * draws nothing or cannot be read.
  */
 export async function masterSvg(xml: string): Promise<string> {
-  let contents: XmlElement;
-  try {
-    contents = await readXml(xml, MAX_PART_ELEMENTS);
-  } catch {
-    return EMPTY_SVG;
-  }
+  const contents = await readPart(xml);
   const out: Drawing = { paths: [], points: [] };
-  if (contents.name === "MasterContents") {
+  if (contents?.name === "MasterContents") {
     for (const shape of childrenNamed(childNamed(contents, "Shapes"), "Shape")) drawShape(shape, [0, 0], out, 0);
   }
   if (!out.paths.length || !out.points.length) return EMPTY_SVG;
@@ -137,10 +135,9 @@ export async function extractMasters(zip: ZipArchive): Promise<ExtractedMaster[]
   if (!mastersXml) return [];
   const rels = await zip.readText("visio/masters/_rels/masters.xml.rels");
   const targets = new Map<string, string>();
-  const read = (xml: string) => readXml(xml, MAX_PART_ELEMENTS).catch(() => null);
-  const relationships = rels ? await read(rels) : null;
+  const relationships = rels ? await readPart(rels) : null;
   for (const r of childrenNamed(relationships, "Relationship")) targets.set(r.attrs.Id ?? "", r.attrs.Target ?? "");
-  const root = await read(mastersXml);
+  const root = await readPart(mastersXml);
   const masters = (root?.name === "Masters" ? childrenNamed(root, "Master") : []).slice(0, MAX_MASTERS);
   const found: ExtractedMaster[] = [];
   for (const m of masters) {
