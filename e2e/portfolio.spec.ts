@@ -48,10 +48,24 @@ test("new application, search, tag facet, add and remove a tag, edit fields, CSV
   await expectAccessible(page);
 
   // The tag facet.
-  await page.getByRole("checkbox", { name: new RegExp(`^${tag}`) }).check();
-  if (!js()) await page.getByRole("button", { name: "Submit" }).click();
+  const box = page.getByRole("checkbox", { name: new RegExp(`^${tag}`) });
+  if (js()) {
+    // Ticking submits; the box shows the tick at once, not only once the router has started the search.
+    expect(await box.evaluate((el: HTMLInputElement) => (el.click(), el.checked))).toBe(true);
+  } else {
+    await box.check();
+    await page.getByRole("button", { name: "Submit" }).click();
+  }
   await expect(page).toHaveURL(new RegExp(`tags=${tag}`));
   await expect(result).toBeVisible();
+  await expect(box).toBeChecked();
+  // A new answer resets the boxes: 'Clear tag filters', then back.
+  await page.getByRole("link", { name: "Clear tag filters" }).click();
+  await expect(page).not.toHaveURL(/tags=/);
+  await expect(box).not.toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`tags=${tag}`));
+  await expect(box).toBeChecked();
 
   // Add tag: the §5 rules, then success.
   await result.getByRole("link", { name: "Add tag" }).click();

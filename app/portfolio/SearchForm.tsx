@@ -93,9 +93,6 @@ export function TagFacet({
   partial: boolean;
 }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/portfolio";
-  const chosen = pending ? new URLSearchParams(navigation.location.search).getAll("tags") : params.tags;
   const counted = new Map(buckets.map((b) => [b.key, b.doc_count]));
   const values = [...params.tags.filter((t) => !counted.has(t)).map((key) => ({ key, doc_count: 0 })), ...buckets];
   const shown = params.more ? values : values.slice(0, Math.max(FACET_VISIBLE_VALUES, params.tags.length));
@@ -105,7 +102,9 @@ export function TagFacet({
     <fieldset className="facet" aria-describedby={partial ? "facet-partial" : undefined}>
       <legend>{PORTFOLIO.facetTags}</legend>
       {values.length === 0 ? <p className="muted small">{PORTFOLIO.noTags}</p> : null}
-      <ul className="facet-values">
+      {/* Uncontrolled boxes, as the kit's ChoiceFilter: a tick shows at once; keyed by the search's choice, so a new
+          answer (back button, 'Clear tags') resets them. */}
+      <ul className="facet-values" key={params.tags.join(",")}>
         {shown.map((b) => (
           <li key={b.key}>
             <label>
@@ -114,9 +113,9 @@ export function TagFacet({
                 name="tags"
                 value={b.key}
                 form={SEARCH_FORM_ID}
-                checked={chosen.includes(b.key)}
+                defaultChecked={params.tags.includes(b.key)}
                 onChange={() => {
-                  // The form as it is now (this box already toggled), submitted; the box shows the pending choice.
+                  // The form as it is now, this box already toggled.
                   const form = document.getElementById(SEARCH_FORM_ID);
                   if (form instanceof HTMLFormElement) submit(form, { preventScrollReset: true });
                 }}
