@@ -43,6 +43,11 @@ export interface SearchEngine {
   matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>>;
   /** One application by id, every field; null when unknown. */
   get(id: string): Promise<Application | null>;
-  /** Rebuilds the index (and the tag counts) from the stored applications, reporting progress. */
+  /**
+   * Rebuilds the index (and the tag counts) from the stored applications, reporting progress; a second call while one
+   * runs gets the same promise. Meanwhile `scanMatches`, `countMatches` and `matchAmong` wait for it (between two
+   * steps, so a categorization never reads a half-built index: a cleanup would take tags off applications not yet
+   * indexed again); `search` and `scan` answer from the index as it is.
+   */
   reindex(onProgress: ReindexProgress): Promise<void>;
 }

@@ -285,6 +285,8 @@ export class SqliteSearchEngine implements SearchEngine {
   private readonly parallelFrom: number;
   private readonly narrowFrom: number;
   private readonly highlightScanFactor: number;
+  /** The rebuild under way: the whole-match-set calls wait for it (a half-built index would miss matches). */
+  private rebuilding: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -397,6 +399,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
     let last = 0;
     while (last < end) {
+      await this.indexWhole();
       const hi = Math.min(last + window, end);
       const rows = (plan.match ? stmt.all(plan.match, last, hi, ...params, batch) : stmt.all(last, hi, ...params, batch)) as {
         seq: number;
@@ -424,6 +427,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const window = 50_000;
     let total = 0;
     for (let last = 0; last < end; last += window) {
+      await this.indexWhole();
       const hi = Math.min(last + window, end);
       const row = (plan.match ? stmt.get(plan.match, last, hi, ...params) : stmt.get(last, hi, ...params)) as { n: number };
       total += row.n;
@@ -436,6 +440,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
     const out = new Map<string, number | null>();
     if (!ids.length) return out;
+    await this.indexWhole();
     const where = plan.where.map((w) => ` and (${w.sql})`).join("");
     const params = plan.where.flatMap((w) => w.params);
     const list = JSON.stringify(ids);
@@ -462,7 +467,21 @@ export class SqliteSearchEngine implements SearchEngine {
     return row ? rowToApplication(row) : null;
   }
 
-  async reindex(onProgress: ReindexProgress): Promise<void> {
+  reindex(onProgress: ReindexProgress): Promise<void> {
+    if (this.rebuilding) return this.rebuilding;
+    const run = this.rebuild(onProgress).finally(() => {
+      this.rebuilding = null;
+    });
+    this.rebuilding = run;
+    return run;
+  }
+
+  /** Resolves when no rebuild is under way (at once when none is). */
+  private async indexWhole(): Promise<void> {
+    while (this.rebuilding) await this.rebuilding.catch(() => undefined);
+  }
+
+  private async rebuild(onProgress: ReindexProgress): Promise<void> {
     const total = (prepared(this.db, "select count(*) as n from applications").get() as { n: number }).n;
     // Rows added while this runs are indexed by the triggers: stop at today's last one (writers wait: see routes).
     const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
