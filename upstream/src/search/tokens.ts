@@ -55,7 +55,9 @@ export function htmlText(sanitized: string): string {
     .trim();
 }
 
+const HTML_SPECIAL = /[&<>"']/;
+
 /** Escapes text for HTML (highlight fragments). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`) : text;
 }
