@@ -132,7 +132,12 @@ test("applications and the e-mail connector: installer upload, download, removal
   await page.getByLabel("Fast lane: check for updates").check();
   const addresses = "Fast-lane e-mail addresses";
   if (js()) {
-    for (const chip of await page.getByRole("list", { name: addresses }).getByRole("button").all()) await chip.click();
+    // Whatever an earlier run saved (the no-JS project shares the server): one chip at a time, the list shrinking.
+    const chips = page.getByRole("list", { name: addresses }).getByRole("button");
+    for (let n = await chips.count(); n > 0; n--) {
+      await chips.first().click();
+      await expect(chips).toHaveCount(n - 1);
+    }
   }
   await tags(page, addresses, ["nope"]);
   if (!js()) await page.getByRole("button", { name: "Save" }).click();

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { largeDotx, modelXml, officePackage, pdf } from "../tests/fixtures/office";
 import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
@@ -186,7 +187,12 @@ test("Template backup: the export is a backup archive; an import needs the confi
   expect(archive.subarray(0, 2).toString()).toBe("PK");
   expect(archive.includes(Buffer.from("manifest.json"))).toBe(true);
 
-  await page.getByLabel("Backup file").setInputFiles({ name: "backup.zip", mimeType: "application/zip", buffer: archive });
+  // From a file: the archive holds every template the suite has uploaded (two of 19 MB), and Playwright refuses a
+  // buffer over 50 MB.
+  const file = path.join(test.info().outputDir, "backup.zip");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, archive);
+  await page.getByLabel("Backup file").setInputFiles(file);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByText("Confirm that the import replaces every template.")).toBeVisible();
   await page.getByLabel("Backup file").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
