@@ -17,7 +17,7 @@ import { loadIdpMetadata } from "./app/auth/saml-idp.server";
 import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
-import { createFormGuard } from "./server/guard";
+import { createApiUploadGuard, createFormGuard, uploadRoom } from "./server/guard";
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { embeddedTransport, httpTransport } from "./server/upstream-transport";
 import { createUpstream, type Upstream } from "./upstream/src/app";
@@ -157,6 +157,9 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// Upload bodies held at once, pages and API together (server/byte-budget.ts): each copy of a large upload costs memory.
+const room = uploadRoom(config.uploads);
+
 if (embedded) {
   const up = embedded;
   // The upstream reads the bearer token only: cookies never reach it.
@@ -170,7 +173,7 @@ if (embedded) {
       clientAddress: incoming?.socket?.remoteAddress ?? "unknown",
     });
   });
-  app.all(["/api", "/api/*"], (req, res) => {
+  app.all(["/api", "/api/*"], createApiUploadGuard(room), (req, res) => {
     void listener(req, res);
   });
 }
@@ -204,7 +207,7 @@ const remixHandler = createRequestHandler({
 // Every page request with a body: same origin, bounded, a well-formed form (server/guard.ts); GET and HEAD pass.
 // PUBLIC_URL (validated by loadConfig) is the site's origin when set; else each request's own.
 const publicUrl = config.sso?.publicUrl ?? process.env.PUBLIC_URL?.trim();
-const formGuard = createFormGuard({ publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined, requestOrigin });
+const formGuard = createFormGuard({ publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined, requestOrigin, room });
 app.all("*", formGuard, (req, res, next) => {
   void remixHandler(req, res, next);
 });

@@ -3,7 +3,9 @@
  * or zod see it (issue 8 items 1, 3, 5, 8; docs/decisions/request-guard.md):
  *
  * 1. same origin (CSRF), the SAML assertion consumer service excepted → 403;
- * 2. body size by route, Content-Length first, then counted while reading → 413 without reading past the limit;
+ * 2. body size by route, Content-Length first, then counted while reading → 413 without reading past the limit; a
+ *    body past PAGE_BODY_LIMIT first reserves its size from the uploads held at once (`uploads`), waiting its turn,
+ *    → 503 when its turn does not come in time;
  * 3. a form body only: urlencoded or multipart (an empty body counts as an empty form) → 415 / 400;
  * 4. field count, field names (conform's path syntax, array index, depth, length) → 400.
  *
@@ -17,6 +19,8 @@ import { MAX_INSTALLER_BYTES } from "../upstream/contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
 import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
+import { API_BODY_LIMIT, API_UPLOAD_LIMITS } from "../upstream/src/lib/body-limit";
+import { ByteBudget } from "./byte-budget";
 
 const MB = 1024 * 1024;
 
@@ -246,9 +250,71 @@ export const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * MB } as cons
  * destroys the socket. The connection is never reused, whether the client asked for keep-alive or not.
  */
 function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: { bytes: number; what: string }) {
+  closeAfterAnswer(req, res);
+  refuse(req, res, 413, "Request too large", `${limit.what} may be at most ${Math.round((limit.bytes / MB) * 10) / 10} MB.`);
+}
+
+/** Before an answer to a body not read (or still coming): the lingering close above. */
+function closeAfterAnswer(req: ExpressRequest, res: ExpressResponse) {
   if (!req.readableEnded) lingerAfterAnswer(req);
   res.setHeader("Connection", "close");
-  refuse(req, res, 413, "Request too large", `${limit.what} may be at most ${Math.round((limit.bytes / MB) * 10) / 10} MB.`);
+}
+
+/**
+ * The uploads held at once (byte-budget.ts): the default budget and how long an upload waits for its turn
+ * (UPLOAD_BUDGET_MB, UPLOAD_WAIT_SECONDS). 128 MB: a backup (100 MB) and a template beside it.
+ */
+export const UPLOAD_BUDGET = { bytes: 128 * MB, waitMs: 60_000 } as const;
+
+export const UPLOADS_BUSY = "The server is receiving other large uploads. Try again in a minute.";
+
+/** One budget for the whole server: the pages' uploads and the API's (`createFormGuard`, `createApiUploadGuard`). */
+export type UploadRoom = { budget: ByteBudget; waitMs: number };
+
+export function uploadRoom(settings: { bytes: number; waitMs: number } = UPLOAD_BUDGET): UploadRoom {
+  return { budget: new ByteBudget(settings.bytes), waitMs: settings.waitMs };
+}
+
+/**
+ * Reserves `bytes` of the room before a body is read, given back when the answer has gone. False when the request
+ * is over: the client left while waiting, or its turn did not come (then `busy` answered, with `Retry-After`).
+ */
+async function holdRoom(req: ExpressRequest, res: ExpressResponse, room: UploadRoom, bytes: number, busy: () => void): Promise<boolean> {
+  const gone = new AbortController();
+  res.once("close", () => gone.abort());
+  const release = await room.budget.acquire(bytes, room.waitMs, gone.signal);
+  if (gone.signal.aborted) {
+    release?.();
+    return false;
+  }
+  if (!release) {
+    closeAfterAnswer(req, res);
+    res.setHeader("Retry-After", String(Math.ceil(room.waitMs / 1000)));
+    busy();
+    return false;
+  }
+  res.once("close", release);
+  return true;
+}
+
+/** Whether a body may pass `small` bytes: declared so, or not declared at all (chunked). */
+const mayBeLarge = (req: ExpressRequest, small: number) =>
+  req.headers["content-length"] === undefined ? req.headers["transfer-encoding"] !== undefined : Number(req.headers["content-length"]) > small;
+
+/**
+ * The API's uploads (`/api`, bearer tokens: the embedded upstream's own limits apply after) take their room from the
+ * same budget as the pages': a body past API_BODY_LIMIT reserves its declared size, or its route's limit when
+ * undeclared. The refusal is the API's: JSON `{ message }`.
+ */
+export function createApiUploadGuard(room: UploadRoom) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
+    if (req.method === "GET" || req.method === "HEAD" || !mayBeLarge(req, API_BODY_LIMIT)) return next();
+    const declared = Number(req.headers["content-length"] ?? 0);
+    const bytes = declared || (API_UPLOAD_LIMITS.find((u) => u.path.test(req.path))?.bytes ?? API_BODY_LIMIT);
+    holdRoom(req, res, room, bytes, () => res.status(503).json({ message: UPLOADS_BUSY }))
+      .then((held) => held && next())
+      .catch(next);
+  };
 }
 
 /**
@@ -316,9 +382,11 @@ export type GuardOptions = {
   /** The site's origin (PUBLIC_URL's) when configured; else each request's own (`requestOrigin`). */
   publicOrigin: string | undefined;
   requestOrigin: (req: ExpressRequest) => string;
+  /** The upload bytes held at once (default: a room of UPLOAD_BUDGET of its own). */
+  room?: UploadRoom;
 };
 
-export function createFormGuard({ publicOrigin, requestOrigin }: GuardOptions) {
+export function createFormGuard({ publicOrigin, requestOrigin, room = uploadRoom() }: GuardOptions) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
     if (req.method === "GET" || req.method === "HEAD") return next();
 
@@ -338,18 +406,22 @@ export function createFormGuard({ publicOrigin, requestOrigin }: GuardOptions) {
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit.bytes) return tooLarge(req, res, limit);
 
-    readBody(req, limit.bytes)
-      .then(async (read) => {
-        if (read === "aborted") return;
-        if (read === "too-large") return tooLarge(req, res, limit);
-        const checked = await checkForm(read.body, req.headers["content-type"]);
-        if (!checked.ok) {
-          const title = checked.status === 415 ? "Unsupported form" : checked.status === 413 ? "Request too large" : "Bad request";
-          return refuse(req, res, checked.status, title, checked.message);
-        }
-        (res.locals as Locals)[BODY] = { body: checked.body, contentType: checked.contentType };
-        next();
-      })
-      .catch(next);
+    // A body that may pass PAGE_BODY_LIMIT (declared so, or undeclared on an upload route) holds its room until the
+    // answer is sent: the copies of it live that long. Meanwhile its body is not read.
+    const large = limit.bytes > PAGE_BODY_LIMIT && mayBeLarge(req, PAGE_BODY_LIMIT);
+    const guarded = async (): Promise<void> => {
+      if (large && !(await holdRoom(req, res, room, declared || limit.bytes, () => refuse(req, res, 503, "Server busy", UPLOADS_BUSY)))) return;
+      const read = await readBody(req, limit.bytes);
+      if (read === "aborted") return;
+      if (read === "too-large") return tooLarge(req, res, limit);
+      const checked = await checkForm(read.body, req.headers["content-type"]);
+      if (!checked.ok) {
+        const title = checked.status === 415 ? "Unsupported form" : checked.status === 413 ? "Request too large" : "Bad request";
+        return refuse(req, res, checked.status, title, checked.message);
+      }
+      (res.locals as Locals)[BODY] = { body: checked.body, contentType: checked.contentType };
+      next();
+    };
+    guarded().catch(next);
   };
 }

@@ -26,6 +26,9 @@ const Env = z.object({
   FEEDBACK_URL: optional(z.string().url({ message: "must be a URL" })),
   // Issue 11: demo portfolio applications added on a fresh database's first start (0: none).
   PORTFOLIO_DEMO: optional(z.coerce.number().int().min(0).max(100_000)).transform((v) => v ?? 3000),
+  // Upload bodies held at once (server/guard.ts, server/byte-budget.ts) and how long an upload waits for room.
+  UPLOAD_BUDGET_MB: optional(z.coerce.number().int().min(1).max(16_384)).transform((v) => v ?? 128),
+  UPLOAD_WAIT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).transform((v) => v ?? 60),
   COOKIE_SECURE: optional(z.enum(["true", "false"])),
   TRUST_PROXY: optional(z.string()),
   LOG_REQUESTS: optional(z.enum(["true", "false"])),
@@ -96,6 +99,8 @@ export type Config = {
   feedbackUrl: string | undefined;
   /** Demo portfolio applications seeded in the background on a fresh database's first start (0: none). */
   portfolioDemo: number;
+  /** Upload bytes held at once, and how long an upload waits for room (server/guard.ts). */
+  uploads: { bytes: number; waitMs: number };
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logRequests: boolean;
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: e.ADMIN_PASSWORD,
     feedbackUrl: e.FEEDBACK_URL,
     portfolioDemo: e.PORTFOLIO_DEMO,
+    uploads: { bytes: e.UPLOAD_BUDGET_MB * 1024 * 1024, waitMs: e.UPLOAD_WAIT_SECONDS * 1000 },
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === "true" : e.NODE_ENV !== "test",
