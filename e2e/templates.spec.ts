@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { UPLOADS_BUSY } from "../server/guard";
 import { largeDotx, modelXml, officePackage, pdf } from "../tests/fixtures/office";
 import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
@@ -214,4 +215,22 @@ test("a large template shows upload progress with JavaScript and arrives whole",
   await expect(page.getByTestId("toast")).toContainText("Create completed", { timeout: 30_000 });
   await page.goto(`/documents/word?q=${encodeURIComponent(name)}`);
   expect((await download(page, page.getByRole("link", { name: `Download ${name}.dotx` }))).equals(big)).toBe(true);
+});
+
+test("an upload the server refuses before reading it says why in the toast", async ({ page }) => {
+  test.skip(!js(), "the upload progress path is JavaScript's; without it the refusal is the server's own page");
+  await signIn(page);
+  await page.goto("/documents/word/create");
+  // The answer the guard gives a data request when the uploads' room stays full (server/guard.ts): plain text.
+  await page.route(/\/documents\/word\/create\?.*_data=/, (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 503, contentType: "text/plain; charset=utf-8", headers: { "Retry-After": "60" }, body: `Server busy: ${UPLOADS_BUSY}` })
+      : route.continue(),
+  );
+  await page.getByLabel("Template file").setInputFiles({ name: `${unique("Busy")}.dotx`, mimeType: "application/octet-stream", buffer: await largeDotx(600 * 1024) });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Upload failed");
+  await expect(page.getByTestId("toast")).toContainText(`Server busy: ${UPLOADS_BUSY}`);
+  // Nothing typed is lost: the chosen file is still there to send again.
+  expect(await page.getByLabel("Template file").evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
 });

@@ -53,7 +53,10 @@ export function useUploadProgress() {
       try {
         setResult(JSON.parse(xhr.responseText) as unknown);
       } catch {
-        setResult({ toast: { type: "error", message: UPLOAD_TEXTS.failed, description: UPLOAD_TEXTS.answered(xhr.status) } });
+        // The server's own refusal of the body (server/guard.ts: too large, busy) is a short plain text: shown as it is.
+        const plain = (xhr.getResponseHeader("Content-Type") ?? "").startsWith("text/plain") && xhr.responseText.length <= 500;
+        const description = plain && xhr.responseText.trim() ? xhr.responseText.trim() : UPLOAD_TEXTS.answered(xhr.status);
+        setResult({ toast: { type: "error", message: UPLOAD_TEXTS.failed, description } });
       }
     };
     xhr.onerror = () => {
