@@ -14,7 +14,7 @@ export type FragmentOptions = { fragmentSize: number; fragments: number; noMatch
 
 type Span = { start: number; end: number };
 
-const MARKS = /[\u0001\u0002]/g;
+const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, "g");
 
 /** The text without its marks, and the marked spans (a stray or empty mark is dropped). */
 function parseMarks(marked: string): { text: string; spans: Span[] } {
