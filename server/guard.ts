@@ -193,12 +193,8 @@ export async function checkForm(body: Buffer, contentType: string | undefined): 
     }
     const refused = checkNames(form.keys());
     if (refused) return refused;
-    const canonical = new Response(form);
-    return {
-      ok: true,
-      body: Buffer.from(await canonical.arrayBuffer()),
-      contentType: canonical.headers.get("content-type")!,
-    };
+    // Kept as sent: every route reads it with the parser that has just read it (request.formData()).
+    return { ok: true, body, contentType: contentType! };
   }
   return {
     ok: false,
