@@ -4,7 +4,7 @@
  *
  * 1. same origin (CSRF), the SAML assertion consumer service excepted → 403;
  * 2. body size by route, Content-Length first, then counted while reading → 413 without reading past the limit; a
- *    body past PAGE_BODY_LIMIT first reserves its size from the uploads held at once (`uploads`), waiting its turn,
+ *    body past PAGE_BODY_LIMIT first reserves its size from the uploads held at once (`room`), waiting its turn,
  *    → 503 when its turn does not come in time;
  * 3. a form body only: urlencoded or multipart (an empty body counts as an empty form) → 415 / 400;
  * 4. field count, field names (conform's path syntax, array index, depth, length) → 400.
@@ -222,7 +222,7 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: number, title
   if (req.accepts(["text/plain", "text/html"]) === "text/html" && !req.originalUrl.includes("_data=")) {
     const t = escapeHtml(title);
     res.type("text/html").send(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><title>${t} · Backoffice</title>` +
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t} · Backoffice</title>` +
         `<main><h1>${t}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to Backoffice</a></p></main></html>`,
     );
   } else {
@@ -256,18 +256,15 @@ function closeAfterAnswer(req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Connection", "close");
 }
 
-/**
- * The uploads held at once (byte-budget.ts): the default budget and how long an upload waits for its turn
- * (UPLOAD_BUDGET_MB, UPLOAD_WAIT_SECONDS). 128 MB: a backup (100 MB) and a template beside it.
- */
-export const UPLOAD_BUDGET = { bytes: 128 * MB, waitMs: 60_000 } as const;
-
 export const UPLOADS_BUSY = "The server is receiving other large uploads. Try again in a minute.";
 
-/** One budget for the whole server: the pages' uploads and the API's (`createFormGuard`, `createApiUploadGuard`). */
+/**
+ * One budget for the whole server: the pages' uploads and the API's (`createFormGuard`, `createApiUploadGuard`), of
+ * UPLOAD_BUDGET_MB, each upload waiting at most UPLOAD_WAIT_SECONDS (app/lib/config.server.ts, their defaults).
+ */
 export type UploadRoom = { budget: ByteBudget; waitMs: number };
 
-export function uploadRoom(settings: { bytes: number; waitMs: number } = UPLOAD_BUDGET): UploadRoom {
+export function uploadRoom(settings: { bytes: number; waitMs: number }): UploadRoom {
   return { budget: new ByteBudget(settings.bytes), waitMs: settings.waitMs };
 }
 
@@ -378,11 +375,11 @@ export type GuardOptions = {
   /** The site's origin (PUBLIC_URL's) when configured; else each request's own (`requestOrigin`). */
   publicOrigin: string | undefined;
   requestOrigin: (req: ExpressRequest) => string;
-  /** The upload bytes held at once (default: a room of UPLOAD_BUDGET of its own). */
-  room?: UploadRoom;
+  /** The upload bytes held at once, shared with `createApiUploadGuard`. */
+  room: UploadRoom;
 };
 
-export function createFormGuard({ publicOrigin, requestOrigin, room = uploadRoom() }: GuardOptions) {
+export function createFormGuard({ publicOrigin, requestOrigin, room }: GuardOptions) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
     if (req.method === "GET" || req.method === "HEAD") return next();
 

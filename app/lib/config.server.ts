@@ -26,7 +26,8 @@ const Env = z.object({
   FEEDBACK_URL: optional(z.string().url({ message: "must be a URL" })),
   // Issue 11: demo portfolio applications added on a fresh database's first start (0: none).
   PORTFOLIO_DEMO: optional(z.coerce.number().int().min(0).max(100_000)).transform((v) => v ?? 3000),
-  // Upload bodies held at once (server/guard.ts, server/byte-budget.ts) and how long an upload waits for room.
+  // Upload bodies held at once (server/guard.ts, server/byte-budget.ts) and how long an upload waits for room:
+  // 128 MB, a backup (100 MB) and a template beside it; 60 s, as the refusal says ("Try again in a minute").
   UPLOAD_BUDGET_MB: optional(z.coerce.number().int().min(1).max(16_384)).transform((v) => v ?? 128),
   UPLOAD_WAIT_SECONDS: optional(z.coerce.number().int().min(1).max(600)).transform((v) => v ?? 60),
   COOKIE_SECURE: optional(z.enum(["true", "false"])),

@@ -54,8 +54,9 @@ export function useUploadProgress() {
         setResult(JSON.parse(xhr.responseText) as unknown);
       } catch {
         // The server's own refusal of the body (server/guard.ts: too large, busy) is a short plain text: shown as it is.
-        const plain = (xhr.getResponseHeader("Content-Type") ?? "").startsWith("text/plain") && xhr.responseText.length <= 500;
-        const description = plain && xhr.responseText.trim() ? xhr.responseText.trim() : UPLOAD_TEXTS.answered(xhr.status);
+        const text = xhr.responseText.trim();
+        const plain = (xhr.getResponseHeader("Content-Type") ?? "").startsWith("text/plain") && text && text.length <= 500;
+        const description = plain ? text : UPLOAD_TEXTS.answered(xhr.status);
         setResult({ toast: { type: "error", message: UPLOAD_TEXTS.failed, description } });
       }
     };

@@ -18,8 +18,8 @@ const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, "g");
 
 /** The text without its marks, and the marked spans (a stray or empty mark is dropped). */
 function parseMarks(marked: string): { text: string; spans: Span[] } {
-  const spans: Span[] = [];
   let text = "";
+  const spans: Span[] = [];
   let at = 0;
   let open = -1;
   MARKS.lastIndex = 0;
@@ -32,7 +32,7 @@ function parseMarks(marked: string): { text: string; spans: Span[] } {
       open = -1;
     }
   }
-  return { text: at ? text + marked.slice(at) : marked, spans };
+  return { text: text + marked.slice(at), spans };
 }
 
 function render(text: string, from: number, to: number, spans: readonly Span[], o: FragmentOptions): string {
@@ -48,26 +48,16 @@ function render(text: string, from: number, to: number, spans: readonly Span[], 
   return out + escapeHtml(text.slice(at, to));
 }
 
-/** What `/\s/` matches, by character code (a regular expression per character was most of the highlighting). */
-function isSpace(code: number): boolean {
-  return (
-    code === 32 ||
-    (code >= 9 && code <= 13) ||
-    (code >= 0xa0 &&
-      (code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff))
-  );
-}
-
 /** Moves `i` back to the start of its word (at most 20 characters). */
 function wordStart(text: string, i: number): number {
   let j = i;
-  while (j > 0 && i - j < 20 && !isSpace(text.charCodeAt(j - 1))) j--;
+  while (j > 0 && i - j < 20 && !/\s/.test(text[j - 1]!)) j--;
   return j > 0 && i - j >= 20 ? i : j;
 }
 /** Moves `i` forward to the end of its word (at most 20 characters). */
 function wordEnd(text: string, i: number): number {
   let j = i;
-  while (j < text.length && j - i < 20 && !isSpace(text.charCodeAt(j))) j++;
+  while (j < text.length && j - i < 20 && !/\s/.test(text[j]!)) j++;
   return j < text.length && j - i >= 20 ? i : j;
 }
 
