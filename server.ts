@@ -143,7 +143,9 @@ app.use(
     strictTransportSecurity: config.cookieSecure ? undefined : false,
   }),
 );
-app.use(compression());
+// Level 3, not zlib's 6: half the CPU for ~5% more bytes on a list page (issue 10: 0.16 → 0.08 ms, 6.8 → 7.2 KB for
+// /people; nginx's own default is 1). Every page is compressed once, as one body (app/entry.server.tsx).
+app.use(compression({ level: 3 }));
 if (config.logRequests) {
   app.use(morgan(config.mode === "production" ? "combined" : "dev"));
 }

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
@@ -72,6 +74,44 @@ describe("server.ts", () => {
       await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) })
     ).json()) as { token: string };
     expect((await fetch(`${base}/api/auth/users`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it("sends a page's document whole, gzipped once at level 3, and a HEAD without a body", async () => {
+    const login = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ ...admin, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // node:http, not fetch: the bytes as sent, not decompressed on the way.
+    const raw = (method: string, encoding: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(`${base}/people`, { method, headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const plain = await raw("GET", "identity");
+    expect(plain.status).toBe(200);
+    const html = plain.body.toString("utf8");
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    expect(html).toContain("admin@server.test");
+    const gzipped = await raw("GET", "gzip");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    const text = gunzipSync(gzipped.body).toString("utf8");
+    // Same page, apart from the nonce.
+    const withoutNonce = (page: string) => page.replace(/nonce="[^"]*"/g, "");
+    expect(withoutNonce(text) === withoutNonce(html)).toBe(true);
+    // Level 3: exactly the bytes zlib writes at that level for this page (level 6 writes fewer).
+    expect(gzipped.body.subarray(10).equals(gzipSync(gunzipSync(gzipped.body), { level: 3 }).subarray(10))).toBe(true);
+    const head = await raw("HEAD", "gzip");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body.byteLength).toBe(0);
   });
 
   it("answers bad input to the upstream with 400, never 500", async () => {

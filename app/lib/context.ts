@@ -18,6 +18,11 @@ declare module "@remix-run/node" {
     sessionSecrets: string[];
     /** Whether cookies carry the Secure flag. */
     cookieSecure: boolean;
+    /**
+     * Set by app/entry.server.tsx: the document it answered and that answer's bytes, which server/remix-adapter.ts
+     * writes as they are when Remix sends that very response on (not a HEAD's or an error's replacement).
+     */
+    renderedDocument?: { response: Response; body: Buffer };
   }
 }
 
