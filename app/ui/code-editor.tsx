@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
+import { attrs } from "./attrs";
 import { useAdoptEarlyInput, useHydrated } from "./hydrated";
 
 /** What a code editor (Monaco, loaded on the client) is given by `CodeEditor`. */
@@ -86,13 +87,7 @@ export function CodeEditor<P extends object = Record<never, never>>({
       {Monaco ? (
         <div hidden={!ready}>
           <Monaco
-            {...(editorProps as P)}
-            id={id}
-            value={value}
-            onChange={setValue}
-            readOnly={readOnly}
-            label={label}
-            onReady={() => setReady(true)}
+            {...attrs(editorProps as P, { id, value, onChange: setValue, readOnly, label, onReady: () => setReady(true) })}
           />
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { attrs } from "./attrs";
 import { useFirstError } from "./first-error";
 import { useHydrated } from "./hydrated";
 
@@ -44,7 +45,7 @@ export function TextField({ meta, label, type = "text", hint, addon, ...rest }: 
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <div className={addon ? "field-row" : undefined}>
-        <input key={key} {...props} {...rest} autoFocus={first || rest.autoFocus} />
+        <input key={key} {...attrs(props, rest, { autoFocus: first || rest.autoFocus })} />
         {addon}
       </div>
       {hint ? (
@@ -71,7 +72,7 @@ export function TextAreaField({ meta, label, hint, rows = 3, ...rest }: TextArea
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <textarea key={key} {...props} rows={rows} {...rest} autoFocus={first || rest.autoFocus} />
+      <textarea key={key} {...attrs(props, { rows }, attrs(rest, { autoFocus: first || rest.autoFocus }))} />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -97,14 +98,22 @@ export function SelectField({ meta, label, options, placeholder, ...rest }: Sele
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select key={key} {...props} {...rest} autoFocus={first || rest.autoFocus}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <select
+        key={key}
+        {...attrs(props, rest, {
+          autoFocus: first || rest.autoFocus,
+          children: (
+            <>
+              {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </>
+          ),
+        })}
+      />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -136,7 +145,7 @@ export function CheckboxField({
   return (
     <div className="field field-checkbox">
       <label>
-        <input key={key} {...props} disabled={disabled} autoFocus={first} />
+        <input key={key} {...attrs(props, { disabled, autoFocus: first })} />
         {label}
       </label>
       {hint ? <p className="field-hint">{hint}</p> : null}
@@ -171,7 +180,7 @@ export function CheckboxGroup({
       <div className="checkbox-options">
         {items.map(({ key, ...props }, i) => (
           <label key={key}>
-            <input {...props} disabled={disabled} autoFocus={first && i === 0} />
+            <input {...attrs(props, { disabled, autoFocus: first && i === 0 })} />
             {options[i]?.label}
           </label>
         ))}

@@ -1,4 +1,5 @@
 import Editor, { loader, type BeforeMount } from "@monaco-editor/react";
+import { attrs } from "./attrs";
 import type { MonacoProps } from "./code-editor";
 
 /** The copy of monaco-editor/min/vs that `scripts/copy-monaco.mjs` puts in public/: same origin, no CDN. */
@@ -45,5 +46,5 @@ export function MonacoEditor({
 
 /** JSON in Monaco (the portfolio's New Application). */
 export function MonacoJsonEditor(props: MonacoProps) {
-  return <MonacoEditor {...props} language="json" />;
+  return <MonacoEditor {...attrs(props, { language: "json" })} />;
 }

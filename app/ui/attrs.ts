@@ -1,0 +1,15 @@
+/**
+ * One element's props from several parts, later parts winning: what `<input {...a} {...b} c={…} />` would pass.
+ *
+ * Why not write the spreads (issue 10): JSX compiles those to an object literal that spreads one object and then adds
+ * more properties, which V8 (Node 20) builds on a slow path; React then copies and walks the result slowly again. A
+ * link or an input built that way cost ~2.5 µs more to render on the server (measured with `renderToString`: 50 links
+ * 160 → 44 µs, 20 inputs 71 → 22 µs). `Object.assign` onto a fresh object is as cheap as written-out props. So a
+ * component that forwards props it was given writes `<a {...attrs(rest, { href })} />`: one spread and nothing else,
+ * which V8 copies on its fast path. The lint rule "one spread, alone" (eslint.config.js) points here.
+ */
+export function attrs<A extends object, B extends object>(a: A, b: B): A & B;
+export function attrs<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C;
+export function attrs(...parts: object[]): object {
+  return Object.assign({}, ...parts);
+}
