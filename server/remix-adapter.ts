@@ -101,7 +101,8 @@ async function sendRemixResponse(
   response: Response,
   rendered: AppLoadContext["renderedDocument"],
 ): Promise<void> {
-  res.statusMessage = response.statusText;
+  // A rendered document has no status text of its own; asking would make a lightweight Response build its body.
+  if (rendered?.response !== response) res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
     if (key !== "set-cookie") res.append(key, value);

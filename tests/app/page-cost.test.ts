@@ -103,6 +103,23 @@ describe("a loader's json answer read back (patches/@remix-run+router)", () => {
   });
 });
 
+describe("isResponse (patches/@remix-run+server-runtime)", () => {
+  const { isResponse } = require("@remix-run/server-runtime/dist/responses.js") as { isResponse: (v: unknown) => boolean };
+
+  it("knows a Response without reading its body (a lightweight Response would build a stream for it)", () => {
+    class Probe extends Response {
+      override get body(): Response["body"] {
+        throw new Error("the body was read");
+      }
+    }
+    expect(isResponse(new Probe("x"))).toBe(true);
+    // Other values are judged as before.
+    expect(isResponse({ status: 200, statusText: "", headers: {}, body: null })).toBe(true);
+    expect(isResponse({ status: 200 })).toBe(false);
+    expect(isResponse(null)).toBe(false);
+  });
+});
+
 describe("a loader's request (patches/@remix-run+server-runtime)", () => {
   const seen = async (url: string, singleFetch = false) => {
     const request = new Request(url);
