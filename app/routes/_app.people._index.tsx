@@ -21,12 +21,16 @@ const C = PEOPLE.columns;
 const columns: Column<Row>[] = [
   {
     header: C.email,
-    cell: (u) => (
-      <span className="cell-with-icon">
+    // The wrapper only when there is an icon to keep beside the link (25 elements fewer on a page of people).
+    cell: (u) =>
+      u.isBot ? (
+        <span className="cell-with-icon">
+          <AppLink to={`/people/${u.id}`}>{u.email}</AppLink>
+          <Icon name="bot" title={PEOPLE.botTitle} className="bot-icon" />
+        </span>
+      ) : (
         <AppLink to={`/people/${u.id}`}>{u.email}</AppLink>
-        {u.isBot ? <Icon name="bot" title={PEOPLE.botTitle} className="bot-icon" /> : null}
-      </span>
-    ),
+      ),
   },
   { header: C.fullName, cell: (u) => u.fullName || "—" },
   // From the portfolio authorization (pair-authorizator), matched by email.

@@ -206,7 +206,8 @@ export function Stamp({ at, by }: { at: string; by?: string | null }) {
   return (
     <>
       <span className="nowrap">{at}</span>
-      {by ? <span className="muted small stamp-by"> {LIST_TEXTS.by(by)}</span> : null}
+      {/* One text node (not " " and the name: React would write a comment between them on every row). */}
+      {by ? <span className="muted small stamp-by">{` ${LIST_TEXTS.by(by)}`}</span> : null}
     </>
   );
 }
