@@ -154,6 +154,21 @@ describe("a loader's request (patches/@remix-run+server-runtime)", () => {
   });
 });
 
+describe("cookie values (patches/@remix-run+server-runtime: the engine's escape and unescape)", () => {
+  const value = { name: "Zoë — 東京 🚀 100% + a/b", n: 1 };
+  // Written by Remix's own character loop before the patch: cookies already in browsers keep parsing.
+  const written = "eyJuYW1lIjoiWm%2FDqyDigJQg5p2x5LqsIPCfmoAgMTAwJSArIGEvYiIsIm4iOjF9";
+
+  it("writes and reads what Remix always did", async () => {
+    const cookie = createCookie("prefs", { path: "/" });
+    expect(await cookie.serialize(value)).toBe(`prefs=${written}; Path=/; SameSite=Lax`);
+    expect(await cookie.parse(`prefs=${written}`)).toEqual(value);
+    const signed = createCookie("s", { secrets: ["a-secret"] });
+    expect(await signed.parse(await signed.serialize(value))).toEqual(value);
+    expect(await signed.parse("s=tampered.value")).toBeNull();
+  });
+});
+
 describe("attrs()", () => {
   it("merges like spreads: later parts win, undefined included", () => {
     expect(attrs({ a: 1, b: 2 }, { b: 3, c: 4 })).toEqual({ a: 1, b: 3, c: 4 });
