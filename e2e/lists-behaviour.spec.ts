@@ -4,8 +4,12 @@ import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, u
 /** Behaviour every list inherits from app/ui/list and app/lib/list.server (issue 9). */
 
 const js = () => test.info().project.name === "js";
-/** spec 3 §9: "November 22, 2026, 10:30 AM". */
-const LONG_DATE = /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/;
+/**
+ * spec 3 §9: "November 22, 2026, 10:30 AM". A list's stamp keeps the date in one piece with no-break spaces
+ * (app/ui/list.tsx, Stamp); elsewhere they are plain spaces.
+ */
+const LONG_DATE =
+  /(January|February|March|April|May|June|July|August|September|October|November|December)[ \u00a0]\d{1,2},[ \u00a0]\d{4},[ \u00a0]\d{1,2}:\d{2}[ \u00a0](AM|PM)/;
 
 async function adminToken(request: APIRequestContext) {
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
