@@ -25,6 +25,17 @@ describe("server.ts", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Signs in as the administrator through the sign-in form and answers the session cookie. */
+  async function signInCookie(): Promise<string> {
+    const login = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ ...admin, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+    return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+
   it("prints how to sign in on a fresh database", () => {
     expect(server.output()).toContain(`Sign in at http://localhost:${PORT}/login as ${admin.email} with password ${admin.password}`);
   });
@@ -61,13 +72,7 @@ describe("server.ts", () => {
   });
 
   it("serves /api with a bearer token only: a session cookie is not enough", async () => {
-    const login = await fetch(`${base}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ ...admin, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    expect(login.status).toBe(302);
+    const cookie = await signInCookie();
     expect((await fetch(`${base}/people`, { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await fetch(`${base}/api/auth/users`, { headers: { Cookie: cookie } })).status).toBe(401);
     const { token } = (await (
@@ -77,12 +82,7 @@ describe("server.ts", () => {
   });
 
   it("sends a page's document whole, gzipped once at level 3, and a HEAD without a body", async () => {
-    const login = await fetch(`${base}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ ...admin, redirectTo: "/" }),
-      redirect: "manual",
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await signInCookie();
     // node:http, not fetch: the bytes as sent, not decompressed on the way.
     const raw = (method: string, encoding: string) =>
       new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
