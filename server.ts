@@ -17,6 +17,7 @@ import { loadIdpMetadata } from "./app/auth/saml-idp.server";
 import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
+import { GZIP_LEVEL } from "./server/document-encoding";
 import { createApiUploadGuard, createFormGuard, uploadRoom } from "./server/guard";
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { embeddedTransport, httpTransport } from "./server/upstream-transport";
@@ -143,9 +144,9 @@ app.use(
     strictTransportSecurity: config.cookieSecure ? undefined : false,
   }),
 );
-// Level 3, not zlib's 6: half the CPU for ~5% more bytes on a list page (issue 10: 0.16 → 0.08 ms, 6.8 → 7.2 KB for
-// /people; nginx's own default is 1). Every page is compressed once, as one body (app/entry.server.tsx).
-app.use(compression({ level: 3 }));
+// Everything but a rendered page: data requests, assets, the API, errors. A page is compressed once, as one body, by
+// the adapter (server/document-encoding.ts) and passes through here already encoded. Same level.
+app.use(compression({ level: GZIP_LEVEL }));
 if (config.logRequests) {
   app.use(morgan(config.mode === "production" ? "combined" : "dev"));
 }

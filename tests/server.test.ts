@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
@@ -84,9 +84,9 @@ describe("server.ts", () => {
   it("sends a page's document whole, gzipped once at level 3, and a HEAD without a body", async () => {
     const cookie = await signInCookie();
     // node:http, not fetch: the bytes as sent, not decompressed on the way.
-    const raw = (method: string, encoding: string) =>
+    const raw = (method: string, encoding: string, path = "/people") =>
       new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const req = httpRequest(`${base}/people`, { method, headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (res) => {
+        const req = httpRequest(`${base}${path}`, { method, headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -100,18 +100,37 @@ describe("server.ts", () => {
     expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     expect(html).toContain("admin@server.test");
-    const gzipped = await raw("GET", "gzip");
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const gzipped = await raw("GET", "gzip, deflate, br, zstd");
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    // One body compressed in one go: its length is known up front, not streamed in chunks (server/document-encoding.ts).
+    expect(gzipped.headers["content-length"]).toBe(String(gzipped.body.byteLength));
+    expect(gzipped.headers["transfer-encoding"]).toBeUndefined();
     const text = gunzipSync(gzipped.body).toString("utf8");
     // Same page, apart from the nonce.
     const withoutNonce = (page: string) => page.replace(/nonce="[^"]*"/g, "");
     expect(withoutNonce(text) === withoutNonce(html)).toBe(true);
     // Level 3: exactly the bytes zlib writes at that level for this page (level 6 writes fewer).
     expect(gzipped.body.subarray(10).equals(gzipSync(gunzipSync(gzipped.body), { level: 3 }).subarray(10))).toBe(true);
+    // A client that takes brotli alone still gets a compressed page (the middleware's path), and the same page.
+    const brotli = await raw("GET", "br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(withoutNonce(brotliDecompressSync(brotli.body).toString("utf8")) === withoutNonce(html)).toBe(true);
+    // gzip refused: the bytes as they are.
+    const refused = await raw("GET", "gzip;q=0, identity");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(withoutNonce(refused.body.toString("utf8")) === withoutNonce(html)).toBe(true);
     const head = await raw("HEAD", "gzip");
     expect(head.status).toBe(200);
     expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(head.body.byteLength).toBe(0);
+    // Anything but a rendered page keeps the middleware's streamed compression: a loader's data, here.
+    const data = await raw("GET", "gzip", "/people?_data=routes%2F_app.people._index");
+    expect(data.status).toBe(200);
+    expect(data.headers["content-encoding"]).toBe("gzip");
+    expect(data.headers["transfer-encoding"]).toBe("chunked");
+    expect(JSON.parse(gunzipSync(data.body).toString("utf8"))).toHaveProperty("page");
   });
 
   it("answers bad input to the upstream with 400, never 500", async () => {
