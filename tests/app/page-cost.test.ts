@@ -103,6 +103,28 @@ describe("a loader's json answer read back (patches/@remix-run+router)", () => {
   });
 });
 
+describe("the router's isResponse (patches/@remix-run+router)", () => {
+  /** A response whose body getter throws: @hono/node-server's lightweight Response builds a real one when read. */
+  const unreadable = <R extends Response>(response: R): R =>
+    Object.defineProperty(response, "body", {
+      get() {
+        throw new Error("the body was read");
+      },
+    });
+
+  it("takes a loader's answer and a redirect for responses without reading their bodies", async () => {
+    const data = await createStaticHandler([{ id: "root", path: "/", loader: () => unreadable(json({ n: 1 })) }]).query(
+      new Request("http://x.test/"),
+    );
+    if (data instanceof Response) throw new Error("a response");
+    expect(data.loaderData.root).toEqual({ n: 1 });
+    const moved = unreadable(new Response(null, { status: 302, headers: { Location: "/elsewhere" } }));
+    const redirect = await createStaticHandler([{ id: "root", path: "/", loader: () => moved }]).query(new Request("http://x.test/"));
+    expect(redirect instanceof Response && redirect.status).toBe(302);
+    expect((redirect as Response).headers.get("Location")).toBe("/elsewhere");
+  });
+});
+
 describe("isResponse (patches/@remix-run+server-runtime)", () => {
   const { isResponse } = require("@remix-run/server-runtime/dist/responses.js") as { isResponse: (v: unknown) => boolean };
 
