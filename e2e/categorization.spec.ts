@@ -101,14 +101,14 @@ test("create, edit, run, save, add and remove tags, cleanup, apply all, CSV, sel
   await expect.poll(() => tagsOf(`${word}-2`), { timeout: 30_000 }).toContain(tag);
 });
 
-test("a running job can be cancelled from its progress line", async ({ page, request }) => {
+test("a queued or running job can be cancelled from its progress line", async ({ page, request }) => {
   // One of the few slow cases: 20,000 applications imported first (~3–9 s here).
   test.slow();
   const word = unique("stop").replace(/-/g, "");
   const tag = `t${word}`.slice(0, 30);
   const login = await request.post("/api/auth/login", { data: { email: "admin@e2e.test", password: "e2e-admin-password" } });
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  // Enough applications that the job is still under way when the page shows it (~2 s of work here).
+  // Enough applications that a job over them takes a while (~2 s of work here, more on a busy machine).
   const rows = Array.from({ length: 20_000 }, (_, i) => `${word}-${i},${word} ${i}`);
   const imported = await request.post("/api/applications/csv?wait=true", {
     headers,
@@ -116,23 +116,43 @@ test("a running job can be cancelled from its progress line", async ({ page, req
   });
   expect(imported.status(), await imported.text()).toBe(200);
   const text = JSON.stringify({ query: { query_string: { query: word, fields: ["title"] } } });
-  const created = await request.post("/api/categorization/queries", { headers, data: { name: `zz Stop ${word}`, tags: [tag], text } });
-  const query = (await created.json()) as { id: string };
+  const create = async (name: string, tags: string[]) =>
+    ((await (await request.post("/api/categorization/queries", { headers, data: { name, tags, text } })).json()) as { id: string }).id;
+  // The runner takes one job at a time: two jobs over the same applications ahead of this one keep it queued, then
+  // running, for ~6 s, so the page is sure to find it active however long it takes to load (a single ~2 s job had
+  // finished before the click on a busy CI run).
+  const ahead = [await create(`zz Ahead 1 ${word}`, [`${tag.slice(0, 28)}a1`]), await create(`zz Ahead 2 ${word}`, [`${tag.slice(0, 28)}a2`])];
+  const target = await create(`zz Stop ${word}`, [tag]);
   await signIn(page);
-  expect((await request.post(`/api/categorization/queries/${query.id}/apply`, { headers })).status()).toBe(202);
-  await page.goto(`/categorization?query=${query.id}`);
+  for (const id of [...ahead, target]) {
+    expect((await request.post(`/api/categorization/queries/${id}/apply`, { headers })).status()).toBe(202);
+  }
+  await page.goto(`/categorization?query=${target}`);
   const progress = page.getByRole("region", { name: "Progress" });
   await progress.getByRole("button", { name: "Cancel Add tag(s)" }).click();
   await expect(page.getByTestId("toast")).toContainText("Job cancelled");
+  // The jobs ahead are stopped at once (or have finished) and their queries deleted, so that they hold the one-at-a-time
+  // queue no longer than they must and later "Apply all queries" runs do not walk their 20,000 applications.
+  type Job = { id: string; kind: string; status: string; done: number; total: number | null };
+  const jobsOf = async (id: string) => (await (await request.get(`/api/categorization/jobs?queryId=${id}`, { headers })).json()) as Job[];
+  for (const id of ahead) {
+    for (const j of (await jobsOf(id)).filter((j) => j.status === "queued" || j.status === "running")) {
+      expect([200, 409]).toContain((await request.post(`/api/categorization/jobs/${j.id}/cancel`, { headers })).status());
+    }
+  }
+  const remove = async (id: string) => {
+    const deleted = await request.delete(`/api/categorization/queries/${id}`, { headers });
+    // When they are the only queries left, the spec keeps the last one.
+    if (deleted.status() !== 204) expect(await deleted.json()).toEqual({ message: "The last query cannot be deleted." });
+  };
+  for (const id of ahead) await remove(id);
   await expect(progress.getByText(/^cancelled · finished /).first()).toBeVisible();
   await expect(progress.getByRole("button", { name: "Cancel Add tag(s)" })).toHaveCount(0);
   await expectAccessible(page);
   // It stopped short (the job says how far it got). The upstream test checks that nothing is tagged after it;
   // here another test's "Apply all queries" may apply this query too, so the portfolio's counts are not ours alone.
-  const jobs = (await (await request.get(`/api/categorization/jobs?queryId=${query.id}`, { headers })).json()) as { kind: string; status: string; done: number; total: number }[];
-  const job = jobs.find((j) => j.kind === "apply")!;
+  const job = (await jobsOf(target)).find((j) => j.kind === "apply")!;
   expect(job.status).toBe("cancelled");
   expect(job.done).toBeLessThan(20_000);
-  // Deleted, so that later "Apply all queries" runs do not walk its 20,000 applications.
-  expect((await request.delete(`/api/categorization/queries/${query.id}`, { headers })).status()).toBe(204);
+  await remove(target);
 });
