@@ -3,7 +3,7 @@
  *
  * The `compression` middleware streams every response through a zlib stream: a native gzip context set up and torn
  * down, a Transform, a round trip to the thread pool and back, and the listeners between them. For a 37 KB `/people`
- * that was ~0.35 ms of server CPU on top of ~0.08 ms of deflate itself, ~13% of the page. A page rendered by
+ * that was ~0.24 ms of server CPU for ~0.08 ms of deflate itself (docs/decisions/page-render-cost.md). A page rendered by
  * app/entry.server.tsx is already one buffer, so it is deflated in one call instead; the middleware then sees the
  * `Content-Encoding` and leaves the answer alone. Everything else (data requests, assets, the API, errors) keeps the
  * middleware's path, with its brotli for browsers that ask.
@@ -18,9 +18,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 /** Level 3, not zlib's 6: half the CPU for ~5% more bytes on a list page. nginx's own default is 1. */
 export const GZIP_LEVEL = 3;
 /** Below this, compression saves less than its headers cost (the middleware's own threshold). */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
 /** Up to this, deflate runs on the calling thread (~0.1 ms per 40 KB); a larger page goes to the thread pool. */
-export const SYNC_LIMIT_BYTES = 256 * 1024;
+const SYNC_LIMIT_BYTES = 256 * 1024;
 
 const gzipAsync = promisify(gzip);
 

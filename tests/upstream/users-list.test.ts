@@ -8,8 +8,9 @@ import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";
 
 /**
- * The users list builds its page from raw rows and fetches the page's organizations in one statement (issue 10): it
- * must answer exactly the users `get` answers, in every sort, search and page.
+ * Users are read as raw rows with their organizations in one statement for all of them (issue 10): the list must
+ * answer exactly the users `get` answers, in every sort, search and page, and every reader keeps each user's
+ * organizations in their order.
  */
 describe("UsersStore.list", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "backoffice-users-list-"));
@@ -65,5 +66,11 @@ describe("UsersStore.list", () => {
     expect(all[2]!.organizations).toEqual([]);
     expect(all[0]).toMatchObject({ isBot: true, scriptKey: "script-0", permissions: [], createdBy: null });
     expect(all[1]).toMatchObject({ isBot: false, scriptKey: null, permissions: ["users.read", "organizations"] });
+    // get and bots read the same rows the same way.
+    expect(users.get(ids[0]!)!.organizations).toEqual([orgs[2], orgs[0], orgs[1]]);
+    expect(users.get("no-such-id")).toBeNull();
+    const bots = users.bots();
+    expect(bots.map((user) => user.email)).toEqual(all.filter((user) => user.isBot).map((user) => user.email).sort());
+    expect(bots.find((user) => user.id === ids[0])!.organizations).toEqual([orgs[2], orgs[0], orgs[1]]);
   });
 });
