@@ -286,4 +286,45 @@ describe("cancelling a job", () => {
     expect(await waitFor(h, next)).toMatchObject({ status: "completed", done: n });
     expect((await tagCounts(h)).valve).toBe(n);
   });
+
+  it("a query deleted while it is being applied is applied no further: its own job ends cancelled, apply-all goes on", async () => {
+    const h = await harness();
+    const n = CATEGORIZATION_BATCH * 4;
+    await importApps(h, [
+      ...Array.from({ length: n }, (_, i) => ({ id: `D${i}`, title: `Damper ${i}` })),
+      { id: "G1", title: "Gasket seal" },
+    ]);
+    const post = (path: string) => h.call("POST", path, { token: h.adminToken });
+    const remove = async (id: string) => expect((await h.call("DELETE", `/api/categorization/queries/${id}`, { token: h.adminToken })).status).toBe(204);
+    const started = async (job: CategorizationJob) => {
+      let now = job;
+      while (now.done === 0) {
+        now = await json<CategorizationJob>(await h.call("GET", `/api/categorization/jobs/${job.id}`, { token: h.adminToken }));
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    // Apply all walks "A dampers" first (by name); deleted under way, it is left, and "B gaskets" is applied.
+    const first = await createQuery(h, { name: "A dampers", tags: ["damping"], text: queryText("damper") });
+    await createQuery(h, { name: "B gaskets", tags: ["sealing"], text: queryText("gasket") });
+    const all = (await json<JobTriggered>(await post("/api/categorization/queries/apply"), 202)).job;
+    await started(all);
+    await remove(first.id);
+    const after = await waitFor(h, all);
+    expect(after).toMatchObject({ status: "completed" });
+    expect(after.done).toBeLessThan(n);
+    expect(after.total).toBe(after.done);
+    const damped = (await tagCounts(h)).damping!;
+    expect(damped).toBeLessThan(n);
+    expect((await app(h, "G1")).tags.map((t) => t.name)).toEqual(["sealing"]);
+
+    // Its own Add tag(s) job ends cancelled.
+    const second = await createQuery(h, { name: "C dampers", tags: ["damped"], text: queryText("damper") });
+    const single = (await json<JobTriggered>(await post(`/api/categorization/queries/${second.id}/apply`), 202)).job;
+    await started(single);
+    await remove(second.id);
+    const stopped = await waitFor(h, single);
+    expect(stopped.status).toBe("cancelled");
+    expect(stopped.done).toBeLessThan(n);
+    expect((await tagCounts(h)).damped).toBe(stopped.changed);
+  });
 });

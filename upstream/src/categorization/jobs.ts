@@ -81,8 +81,8 @@ export class CategorizationRunner {
   trigger(kind: CategorizationJobKind, query: CategorizationQuery | null, actor: string | null): CategorizationJob {
     const job = this.deps.jobs.create(kind, query ? { id: query.id, name: query.name, tags: query.tags } : null, actor);
     const work = {
-      apply: (j: CategorizationJob) => this.tagQueries(j, [query!], "apply"),
-      remove: (j: CategorizationJob) => this.tagQueries(j, [query!], "remove"),
+      apply: (j: CategorizationJob) => this.tagQueries(j, [{ query: query! }], "apply"),
+      remove: (j: CategorizationJob) => this.tagQueries(j, [{ query: query! }], "remove"),
       applyAll: (j: CategorizationJob) => this.applyAll(j),
       prune: (j: CategorizationJob) => this.prune(j, query),
     }[kind];
@@ -159,19 +159,33 @@ export class CategorizationRunner {
     }
   }
 
-  /** Apply or remove the tags of `queries` over each one's whole match set. */
-  private async tagQueries(job: CategorizationJob, queries: CategorizationQuery[], mode: "apply" | "remove", preTotal?: number): Promise<void> {
+  /**
+   * Apply or remove the tags of `queries` over each one's whole match set (`count`: what it matched when the job
+   * started, counted here when not given). A query deleted while it is being applied is not applied further: Apply all
+   * goes on with the next one, its own Add tag(s) job ends cancelled. Removing goes on (it only takes tags off).
+   */
+  private async tagQueries(job: CategorizationJob, queries: { query: CategorizationQuery; count?: number }[], mode: "apply" | "remove"): Promise<void> {
     const { engine, tagger, jobs } = this.deps;
-    let total = preTotal ?? 0;
-    if (preTotal === undefined) for (const q of queries) total += await this.count(q);
+    const counted: { query: CategorizationQuery; count: number }[] = [];
+    for (const q of queries) counted.push({ query: q.query, count: q.count ?? (await this.count(q.query)) });
+    let total = counted.reduce((sum, q) => sum + q.count, 0);
     let done = 0;
     let changed = 0;
     jobs.report(job.id, 0, total, 0);
-    for (const query of queries) {
+    for (const { query, count } of counted) {
       const body = bodyOf(query);
       if (!body || !query.tags.length) continue;
+      let walked = 0;
       for await (const batch of engine.scanMatches(body, {}, this.batch)) {
         if (this.halted(job)) return;
+        if (mode === "apply" && !this.deps.queries.get(query.id)) {
+          if (job.kind === "apply") {
+            this.cancelling.add(job.id);
+            return;
+          }
+          total -= Math.max(0, count - walked);
+          break;
+        }
         // Written in steps of at most STEP_MS each, a turn of the event loop between two.
         for (let i = 0; i < batch.length; ) {
           const rest = batch.slice(i);
@@ -180,6 +194,7 @@ export class CategorizationRunner {
               ? tagger.apply(rest, query.tags, job.createdBy, STEP_MS)
               : tagger.remove(rest.map((m) => m.id), query.tags, job.createdBy, STEP_MS);
           i += step.processed;
+          walked += step.processed;
           changed += step.changed;
           done += step.processed;
           // The set may grow while it is walked: the total follows.
@@ -215,9 +230,7 @@ export class CategorizationRunner {
   }
 
   private async applyAll(job: CategorizationJob): Promise<void> {
-    const { queries } = await this.usable(job);
-    const total = queries.reduce((sum, q) => sum + q.count, 0);
-    await this.tagQueries(job, queries.map((q) => q.query), "apply", total);
+    await this.tagQueries(job, (await this.usable(job)).queries, "apply");
   }
 
   /**
