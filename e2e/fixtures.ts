@@ -101,7 +101,18 @@ export const test = base.extend({
       page.goto = waitingForHydration(page.goto.bind(page));
       page.reload = waitingForHydration(page.reload.bind(page));
     }
+    // A page whose markup React does not find as it renders it is re-rendered whole (what was typed is lost): React
+    // reports it (window error or console), and every test fails on it.
+    const hydrationErrors: string[] = [];
+    const isHydrationError = (text: string) => /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydrat(ion|ing) /.test(text);
+    page.on("pageerror", (error) => {
+      if (isHydrationError(error.message)) hydrationErrors.push(`${page.url()}: ${error.message}`);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error" && isHydrationError(message.text())) hydrationErrors.push(`${page.url()}: ${message.text()}`);
+    });
     await provide(page);
+    expect(hydrationErrors, "React could not hydrate a page").toEqual([]);
   },
 });
 
