@@ -10,7 +10,7 @@ function start(env: Record<string, string> = {}) {
   const fake = path.join(dir, "node");
   writeFileSync(fake, '#!/bin/sh\necho "args: $*"\necho "arena: $MALLOC_ARENA_MAX mmap: $MALLOC_MMAP_THRESHOLD_ trim: $MALLOC_TRIM_THRESHOLD_"\n');
   chmodSync(fake, 0o755);
-  return execFileSync("sh", ["scripts/start.sh", "--extra"], { env: { PATH: process.env.PATH!, NODE: fake, ...env }, encoding: "utf8" });
+  return execFileSync("sh", ["scripts/start.sh", "--extra"], { env: { NODE_ENV: "production", PATH: process.env.PATH!, NODE: fake, ...env }, encoding: "utf8" });
 }
 
 describe("scripts/start.sh", () => {
