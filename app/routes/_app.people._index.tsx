@@ -4,7 +4,7 @@ import { AppLink } from "~/ui/app-link";
 import { loadPeopleList } from "~/people/list.server";
 import { PEOPLE } from "~/people/texts";
 import { Icon } from "~/ui/icons";
-import { DataTable, ListHeader, ListToolbar, Pagination, Stamp, type Column } from "~/ui/list";
+import { DataTable, ListHeader, ListToolbar, NO_VALUE, Pagination, Stamp, type Column } from "~/ui/list";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -32,10 +32,10 @@ const columns: Column<Row>[] = [
         <AppLink to={`/people/${u.id}`}>{u.email}</AppLink>
       ),
   },
-  { header: C.fullName, cell: (u) => u.fullName || "—" },
+  { header: C.fullName, cell: (u) => u.fullName || NO_VALUE },
   // From the portfolio authorization (pair-authorizator), matched by email.
-  { header: C.registrationNumbers, cell: (u) => u.registrationNumbers.join("; ") || "—" },
-  { header: C.customerNumbers, cell: (u) => u.customerNumbers.join("; ") || "—" },
+  { header: C.registrationNumbers, cell: (u) => u.registrationNumbers.join("; ") || NO_VALUE },
+  { header: C.customerNumbers, cell: (u) => u.customerNumbers.join("; ") || NO_VALUE },
   { header: C.createdAt, cell: (u) => <Stamp at={u.createdAt} by={u.createdBy} /> },
   { header: C.updatedAt, cell: (u) => <Stamp at={u.updatedAt} by={u.updatedBy} /> },
   {

@@ -1,4 +1,4 @@
-import { Stamp, type Column } from "../ui/list";
+import { NO_VALUE, Stamp, type Column } from "../ui/list";
 import { cloneEditColumn } from "../ui/resource-list";
 import { RULES } from "./texts";
 
@@ -17,7 +17,7 @@ const C = RULES.columns;
 /** The rules table, with Clone (needs `templates`) and Edit. */
 export const ruleColumns = (canClone: boolean): Column<RuleRow>[] => [
   { header: C.name, cell: (r) => r.name },
-  { header: C.jurisdiction, cell: (r) => r.jurisdiction || "—" },
+  { header: C.jurisdiction, cell: (r) => r.jurisdiction || NO_VALUE },
   { header: C.trigger, cell: (r) => r.trigger },
   {
     header: C.deadlines,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
-import { ChoiceFilter, NoMatch, Stamp, TagsCell, type Column } from "../ui/list";
+import { ChoiceFilter, NO_VALUE, NoMatch, Stamp, tagsCell, type Column } from "../ui/list";
 import { editColumn } from "../ui/resource-list";
 import { SPECIFICATIONS } from "./texts";
 
@@ -20,8 +20,8 @@ const C = SPECIFICATIONS.columns;
 /** The specifications table (spec 1 §2). */
 export const specificationColumns: Column<SpecificationRow>[] = [
   { header: C.name, cell: (s) => <Link to={`/specifications/${s.id}`}>{s.name}</Link> },
-  { header: C.description, cell: (s) => s.description || "—" },
-  { header: C.tags, cell: (s) => <TagsCell tags={s.tags} /> },
+  { header: C.description, cell: (s) => s.description || NO_VALUE },
+  { header: C.tags, cell: (s) => tagsCell(s.tags) },
   { header: C.type, cell: (s) => SPECIFICATIONS.types[s.type] },
   { header: C.modified, cell: (s) => <Stamp at={s.updatedAt} by={s.updatedBy ?? s.createdBy} /> },
   editColumn((s) => `/specifications/${s.id}/edit`),

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Stamp, type Column } from "../ui/list";
+import { NO_VALUE, Stamp, type Column } from "../ui/list";
 import { editColumn } from "../ui/resource-list";
 import { TEAMS } from "./texts";
 
@@ -25,7 +25,7 @@ export function teamColumns(canWrite: boolean): Column<TeamRow>[] {
       header: C.members,
       cell: (t) =>
         t.members.length === 0 ? (
-          "—"
+          NO_VALUE
         ) : (
           <span className="team-members">
             {t.members.join(", ")}

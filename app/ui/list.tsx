@@ -264,9 +264,21 @@ export function ChoiceFilter<V extends string>({
   );
 }
 
-/** A list cell of tags (chips), or "—" for none. */
-export function TagsCell({ tags }: { tags: readonly string[] }) {
-  if (!tags.length) return <>—</>;
+/**
+ * What a list cell shows for no value: an em dash. The table writes it as the character reference `&#8212;` (same
+ * DOM, same text): a single character outside Latin-1 makes React's whole page a two-byte string on the server, and
+ * flattening it, measuring and encoding its UTF-8 and every search over it then cost more. `/people`'s 51 dashes
+ * were ~5% of its server CPU (docs/decisions/page-render-cost.md).
+ */
+export const NO_VALUE = "—";
+const NO_VALUE_HTML = { __html: "&#8212;" };
+
+/** A list cell of tags (chips), or NO_VALUE for none. */
+export function tagsCell(tags: readonly string[]): ReactNode {
+  return tags.length ? <TagsCell tags={tags} /> : NO_VALUE;
+}
+
+function TagsCell({ tags }: { tags: readonly string[] }) {
   return (
     <ul className="tag-list">
       {tags.map((t) => (
@@ -278,6 +290,7 @@ export function TagsCell({ tags }: { tags: readonly string[] }) {
   );
 }
 
+/** A table column: `cell` answers NO_VALUE when the row has nothing to show there. */
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
 
 /**
@@ -315,13 +328,19 @@ export function DataTable<T>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row)}>
-              {columns.map((c) => (
+              {columns.map((c) => {
                 // The first row's cells carry Element Timing (Chromium reports a text paint against its containing
                 // block; bench:browser measures when they paint).
-                <td key={c.header} className={c.className} elementtiming={index === 0 ? "first-row" : undefined}>
-                  {c.cell(row)}
-                </td>
-              ))}
+                const timing = index === 0 ? "first-row" : undefined;
+                const content = c.cell(row);
+                return content === NO_VALUE ? (
+                  <td key={c.header} className={c.className} elementtiming={timing} dangerouslySetInnerHTML={NO_VALUE_HTML} />
+                ) : (
+                  <td key={c.header} className={c.className} elementtiming={timing}>
+                    {content}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
