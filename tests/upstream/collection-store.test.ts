@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { ListQuery } from "../../upstream/contract/common";
 import { copyName } from "../../upstream/src/lib/collection-store";
+import { limitOf } from "../../upstream/src/lib/collection";
 import { HttpError } from "../../upstream/src/lib/http";
 import { START } from "./helpers";
 import { gadgets } from "./kit";
@@ -149,5 +150,22 @@ describe("CollectionStore", () => {
     round();
     round();
     expect(prepare).not.toHaveBeenCalled();
+  });
+});
+
+describe("limitOf (a page's LIMIT written into its SQL, not bound)", () => {
+  test("writes a page size as it is and refuses anything that is not a non-negative integer", () => {
+    expect(limitOf(25)).toBe("limit 25");
+    expect(limitOf(0)).toBe("limit 0");
+    for (const bad of [2.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) expect(() => limitOf(bad)).toThrow(RangeError);
+  });
+
+  test("a list's page is the same for every size and page: one statement per size", () => {
+    const { store } = gadgets();
+    for (let i = 0; i < 7; i++) store.create({ name: `G${i}`, color: "red", isOn: false, tags: [] }, "someone@example.test");
+    const names = (pageSize: number, page: number) => store.list(q({ pageSize, page, sort: "name" })).items.map((g) => g.name);
+    expect(names(3, 1)).toEqual(["G0", "G1", "G2"]);
+    expect(names(3, 3)).toEqual(["G6"]);
+    expect(names(5, 2)).toEqual(["G5", "G6"]);
   });
 });
