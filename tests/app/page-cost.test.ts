@@ -83,23 +83,36 @@ describe("route matching remembered per path (patches/@remix-run+router)", () =>
 });
 
 describe("a loader's json answer read back (patches/@remix-run+router)", () => {
-  it("is the data as JSON makes it, parsed from the text json() wrote, without reading the body", async () => {
+  it("is the value json() was given, neither parsed again from its text nor read from its body", async () => {
     const answers: Response[] = [];
+    // A property that is undefined is as good as absent (what conform's replies hold).
+    const value = { n: 1, list: ["a", "é"], nested: { ok: true, none: null, unset: undefined } };
     const loader = () => {
-      const response = json({ n: 1, when: new Date(0), gone: undefined, list: ["a", "é"] }, { headers: { "X-A": "1" } });
+      const response = json(value, { headers: { "X-A": "1" } });
       answers.push(response);
       return response;
     };
     const handler = createStaticHandler([{ id: "root", path: "/", loader }]);
     const context = await handler.query(new Request("http://x.test/"));
     if (context instanceof Response) throw new Error("a response");
-    expect(context.loaderData.root).toEqual({ n: 1, when: "1970-01-01T00:00:00.000Z", list: ["a", "é"] });
+    expect(context.loaderData.root).toBe(value);
     expect(answers[0]!.bodyUsed).toBe(false);
+    // The body still holds the text, for a data request.
+    expect(await answers[0]!.json()).toEqual(value);
     // Any other JSON response is still read from its body.
     const other = () => new Response('{"x":2}', { headers: { "Content-Type": "application/json" } });
     const read = await createStaticHandler([{ id: "root", path: "/", loader: other }]).query(new Request("http://x.test/"));
     if (read instanceof Response) throw new Error("a response");
     expect(read.loaderData.root).toEqual({ x: 2 });
+  });
+
+  it("outside production, refuses a value that is not plain JSON: the page would render what the browser never gets", async () => {
+    for (const bad of [{ when: new Date(0) }, { n: Number.NaN }, { list: [undefined] }, { f: () => 1 }, new Map()]) {
+      const context = await createStaticHandler([{ id: "root", path: "/", loader: () => json(bad) }]).query(new Request("http://x.test/"));
+      if (context instanceof Response) throw new Error("a response");
+      expect(context.loaderData.root).toBeUndefined();
+      expect(String((context as unknown as { errors: Record<string, Error> }).errors.root)).toMatch(/not plain JSON/);
+    }
   });
 });
 
