@@ -56,5 +56,9 @@ describe("a rendered page's encoding (server/document-encoding.ts)", () => {
     expect(await encodeDocument(refused.req, refused.res, page(20_000))).toEqual(page(20_000));
     expect(refused.headers.get("content-encoding")).toBeUndefined();
     expect(refused.headers.get("vary")).toBe("Accept-Encoding");
+    const encoded = exchange();
+    encoded.res.setHeader("Content-Encoding", "br");
+    expect(await encodeDocument(encoded.req, encoded.res, page(20_000))).toEqual(page(20_000));
+    expect(encoded.headers.get("content-encoding")).toBe("br");
   });
 });
