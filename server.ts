@@ -11,6 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import morgan from "morgan";
 import { loadIdpMetadata } from "./app/auth/saml-idp.server";
@@ -182,10 +183,20 @@ if (embedded) {
 }
 
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-app.use("/build", express.static(path.join(BUILD_DIR, "client"), { immutable: true, maxAge: "1y", index: false }));
+// Assets go out as the build compressed them (scripts/precompress.mjs: brotli 11 and gzip 9 beside each file, listed
+// once at start), not through the middleware's per-request compression on this thread; a file without a copy still
+// gets that. docs/decisions/page-render-cost.md, "Assets compressed once, at build time".
+const staticFiles = (root: string, maxAge: string, immutable: boolean) =>
+  expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { immutable, maxAge, index: false },
+  });
+app.use("/build", staticFiles(path.join(BUILD_DIR, "client"), "1y", true));
 // public/ (favicon, the local Monaco copy) by its top-level names, read once: a page request never costs a stat.
 const publicNames = new Set(readdirSync("public"));
-const publicFiles = express.static("public", { maxAge: "1h", index: false });
+const publicFiles = staticFiles("public", "1h", false);
 app.use((req, res, next) => {
   const first = req.path.split("/", 2)[1] ?? "";
   if (publicNames.has(first)) publicFiles(req, res, next);

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
+import { BUILD_DIR, startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /** The real process: `node $BUILD_DIR/server.js` (npm run test:unit builds first). */
 const PORT = 3900 + Math.floor(Math.random() * 90);
@@ -35,6 +35,18 @@ describe("server.ts", () => {
     expect(login.status).toBe(302);
     return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   }
+
+  /** node:http, not fetch: the bytes as sent, not decompressed on the way. */
+  const rawRequest = (method: string, encoding: string, path: string, cookie = "") =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(`${base}${path}`, { method, headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
 
   it("prints how to sign in on a fresh database", () => {
     expect(server.output()).toContain(`Sign in at http://localhost:${PORT}/login as ${admin.email} with password ${admin.password}`);
@@ -71,6 +83,36 @@ describe("server.ts", () => {
     expect(r.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("sends each script and stylesheet as the build compressed it (brotli 11 / gzip 9 copies), not compressed again", async () => {
+    const html = (await rawRequest("GET", "identity", "/people", await signInCookie())).body.toString("utf8");
+    // The stylesheet's link, and the scripts the page's loader imports (named in an inline script).
+    const assets = [...new Set([...html.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    expect(assets.filter((a) => a.endsWith(".js")).length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const file = path.join(BUILD_DIR, "client", asset.slice("/build".length));
+      const source = readFileSync(file);
+      if (source.byteLength < 1024) continue; // not worth compressing: sent as it is
+      const br = await rawRequest("GET", "gzip, deflate, br, zstd", asset);
+      expect(br.status).toBe(200);
+      expect(br.headers["content-encoding"], asset).toBe("br");
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers["cache-control"]).toContain("immutable");
+      expect(br.headers["content-type"]).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^(?:text|application)\/javascript/);
+      // The very bytes on disk, with their length up front: nothing was compressed for this request.
+      expect(br.body.equals(readFileSync(`${file}.br`)), asset).toBe(true);
+      expect(br.headers["content-length"]).toBe(String(br.body.byteLength));
+      expect(brotliDecompressSync(br.body).equals(source)).toBe(true);
+      const gz = await rawRequest("GET", "gzip", asset);
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+      expect(gunzipSync(gz.body).equals(source)).toBe(true);
+      const plain = await rawRequest("GET", "identity", asset);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.equals(source)).toBe(true);
+    }
+  });
+
   it("serves /api with a bearer token only: a session cookie is not enough", async () => {
     const cookie = await signInCookie();
     expect((await fetch(`${base}/people`, { headers: { Cookie: cookie } })).status).toBe(200);
@@ -83,17 +125,7 @@ describe("server.ts", () => {
 
   it("sends a page's document whole, gzipped once at level 3, and a HEAD without a body", async () => {
     const cookie = await signInCookie();
-    // node:http, not fetch: the bytes as sent, not decompressed on the way.
-    const raw = (method: string, encoding: string, path = "/people") =>
-      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const req = httpRequest(`${base}${path}`, { method, headers: { Cookie: cookie, "Accept-Encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        });
-        req.on("error", reject);
-        req.end();
-      });
+    const raw = (method: string, encoding: string, path = "/people") => rawRequest(method, encoding, path, cookie);
     const plain = await raw("GET", "identity");
     expect(plain.status).toBe(200);
     const html = plain.body.toString("utf8");

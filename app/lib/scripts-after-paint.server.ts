@@ -8,8 +8,8 @@
  *
  * The page works without JavaScript, so nothing needs those scripts before the first paint. This rewrites the tail
  * of the document: the preload links and the module script leave the HTML, and a small classic script adds them back
- * (the same links, the same module text, the same nonce) once the first frame is out: in a task after the first
- * animation frame, or after a second at the latest (a tab opened in the background paints no frames).
+ * (the same links, the same module text, the same nonce) once the first frame is on screen (its first contentful
+ * paint), or after a second at the latest (a tab opened in the background paints no frames).
  *
  * A document whose tail is not exactly that (preloads, context script, module script; once) is answered unchanged.
  */
@@ -27,6 +27,12 @@ const inlineJson = (value: unknown) =>
  * The bootstrap: once the first frame is out, puts back exactly what Remix wrote, where it wrote it (the preloads
  * before the context script, the module script in the bootstrap's own place), so React hydrates the very markup it
  * rendered: a difference there would make it re-render the whole document and drop what the user typed meanwhile.
+ *
+ * "Out" means on the screen: the first contentful paint's entry (Paint Timing) arrives once the frame has been
+ * presented. A task after the first animation frame (the older trigger, still the fallback where the entry type is
+ * missing) runs while that frame is still being rastered, and the scripts' fetching and compiling then delayed its
+ * presentation by ~15–20 ms on a 2-core machine (docs/decisions/scripts-after-paint.md, "After the paint is on
+ * screen").
  */
 export function bootstrap(hrefs: readonly string[], code: string): string {
   return (
@@ -34,7 +40,10 @@ export function bootstrap(hrefs: readonly string[], code: string): string {
     "function go(){if(d||!me||!me.parentNode)return;d=true;var ctx=me.previousElementSibling;" +
     `${inlineJson(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;ctx.parentNode.insertBefore(l,ctx)});` +
     `var s=document.createElement("script");if(n)s.nonce=n;s.type="module";s.async=true;s.textContent=${inlineJson(code)};me.parentNode.replaceChild(s,me)}` +
-    "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()"
+    "function soon(){setTimeout(go,0)}var P=window.PerformanceObserver;" +
+    'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +
+    'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();soon()}}).observe({type:"paint",buffered:true})' +
+    "}else requestAnimationFrame(soon);setTimeout(go,1000)})()"
   );
 }
 

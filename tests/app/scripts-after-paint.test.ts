@@ -29,7 +29,11 @@ describe("scripts after the first paint", () => {
     });
   });
 
-  it("puts back, once, after the first frame, the same elements in the same places", () => {
+  /**
+   * Runs the bootstrap against a small DOM. `paintTiming`: the browser reports paint entries (the first contentful
+   * paint's entry then triggers it); else it falls back to a task after the first animation frame.
+   */
+  function runBootstrap(paintTiming: boolean) {
     // A small DOM: the bootstrap must leave what Remix rendered, or React re-renders the document on hydration and
     // what the user typed before is lost (seen: /people/new's First name emptied).
     const body: { tag: string; attrs: Record<string, unknown>; text?: string }[] = [
@@ -57,23 +61,72 @@ describe("scripts after the first paint", () => {
       currentScript: me,
       createElement: (tag: string) => ({ tag, attrs: {} }) as El,
     };
-    const run = new Function("document", "requestAnimationFrame", "setTimeout", bootstrap(["/a.js", "/b.js"], "import('/a.js')"));
-    run(document, (fn: () => void) => frames.push(fn), (fn: () => void, ms: number) => timers.push({ fn, ms }));
+    type Entries = { getEntriesByName(name: string): unknown[] };
+    const observers: { callback: (list: Entries, o: { disconnect(): void }) => void; options: unknown; connected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ["element", "paint"];
+      constructor(private callback: (list: Entries, o: { disconnect(): void }) => void) {}
+      observe(options: unknown) {
+        const record = { callback: this.callback, options, connected: true };
+        observers.push(record);
+        this.disconnect = () => void (record.connected = false);
+      }
+      disconnect() {}
+    }
+    const paint = (...names: string[]) => {
+      for (const o of observers.filter((x) => x.connected)) {
+        const observer = { disconnect: () => void (o.connected = false) };
+        o.callback({ getEntriesByName: (name) => names.filter((n) => n === name).map((n) => ({ name: n })) }, observer);
+      }
+    };
+    const window = { PerformanceObserver: paintTiming ? FakeObserver : undefined };
+    const run = new Function("document", "window", "requestAnimationFrame", "setTimeout", bootstrap(["/a.js", "/b.js"], "import('/a.js')"));
+    run(document, window, (fn: () => void) => frames.push(fn), (fn: () => void, ms: number) => timers.push({ fn, ms }));
+    const shape = () => body.map((el) => [el.tag, (el as El).rel ?? (el as El).type ?? el.text, (el as El).href ?? (el as El).nonce ?? null]);
+    return { body, frames, timers, observers, paint, shape };
+  }
+  const RESTORED = [
+    ["script", "scroll()", null],
+    ["link", "modulepreload", "/a.js"],
+    ["link", "modulepreload", "/b.js"],
+    ["script", "window.__remixContext = {};", null],
+    ["script", "module", "N1"],
+  ];
+
+  it("puts back, once, after the first contentful paint is on screen, the same elements in the same places", () => {
+    const { body, frames, timers, observers, paint, shape } = runBootstrap(true);
     expect(body).toHaveLength(3);
     expect(timers.map((t) => t.ms)).toEqual([1000]);
-    frames[0]!();
+    // Not on an animation frame: the frame is not presented yet then.
+    expect(frames).toHaveLength(0);
+    expect(observers.map((o) => o.options)).toEqual([{ type: "paint", buffered: true }]);
+    paint("first-paint"); // a paint without content yet
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+    paint("first-paint", "first-contentful-paint");
+    expect(observers[0]!.connected).toBe(false);
     expect(timers.map((t) => t.ms)).toEqual([1000, 0]);
+    expect(body).toHaveLength(3);
     timers[1]!.fn();
     timers[0]!.fn(); // the fallback finds it done
-    expect(body.map((el) => [el.tag, (el as El).rel ?? (el as El).type ?? el.text, (el as El).href ?? (el as El).nonce ?? null])).toEqual([
-      ["script", "scroll()", null],
-      ["link", "modulepreload", "/a.js"],
-      ["link", "modulepreload", "/b.js"],
-      ["script", "window.__remixContext = {};", null],
-      ["script", "module", "N1"],
-    ]);
-    expect((body[4] as El).textContent).toBe("import('/a.js')");
-    expect((body[4] as El).async).toBe(true);
+    expect(shape()).toEqual(RESTORED);
+    expect((body[4] as { textContent?: string }).textContent).toBe("import('/a.js')");
+    expect((body[4] as { async?: boolean }).async).toBe(true);
+  });
+
+  it("without paint timing, after the first animation frame; in a tab that paints nothing, after a second", () => {
+    const a = runBootstrap(false);
+    expect(a.observers).toHaveLength(0);
+    expect(a.timers.map((t) => t.ms)).toEqual([1000]);
+    a.frames[0]!();
+    expect(a.timers.map((t) => t.ms)).toEqual([1000, 0]);
+    a.timers[1]!.fn();
+    expect(a.shape()).toEqual(RESTORED);
+    const b = runBootstrap(true);
+    b.timers[0]!.fn(); // no paint ever came
+    expect(b.shape()).toEqual(RESTORED);
+    b.paint("first-contentful-paint");
+    b.timers[1]!.fn();
+    expect(b.shape()).toEqual(RESTORED); // once
   });
 
   it("leaves a document whose tail is not Remix's as it is", () => {
