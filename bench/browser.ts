@@ -116,8 +116,9 @@ async function startReactAdminServer(users: ApiUser[]): Promise<Server> {
         files.set(`/${path.relative(dist, full).split(path.sep).join("/")}`, {
           type: types[path.extname(name)] ?? "application/octet-stream",
           body,
-          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
-          gzip: gzipSync(body),
+          // As ours are (scripts/precompress.mjs): compressed once, at the best levels.
+          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+          gzip: gzipSync(body, { level: 9 }),
         });
       }
     }
