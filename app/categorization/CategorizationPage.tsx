@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { CATEGORIZATION_PAGE_SIZE } from "../../upstream/contract/categorization-constants";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
+import { NO_VALUE } from "../lib/format";
 import { CodeEditor } from "../ui/code-editor";
 import { DefaultSubmit, FieldErrors } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
@@ -27,7 +28,7 @@ export type PageData = {
 
 const JOB_POLL_MS = 1500;
 
-const scoreText = (n: number | null) => (n === null ? "—" : String(Math.round(n * 1000) / 1000));
+const scoreText = (n: number | null) => (n === null ? NO_VALUE : String(Math.round(n * 1000) / 1000));
 
 /** The editor's values as the form holds them now. */
 function valuesIn(form: HTMLFormElement): QueryValues {
@@ -252,7 +253,7 @@ function Editor({
         </>
       ) : (
         <p className="cat-readonly-tags">
-          <strong>{C.tags}:</strong> {selected.tags.length ? selected.tags.join(", ") : "—"}
+          <strong>{C.tags}:</strong> {selected.tags.length ? selected.tags.join(", ") : NO_VALUE}
         </p>
       )}
       {actionData?.confirm === "remove" && !hydrated ? <RemoveStep saved={saved} queryId={selected.id} inline /> : null}

@@ -17,18 +17,21 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** What the product shows for no value (an em dash): dates here, and a list's empty cells (app/ui/list.tsx). */
+export const NO_VALUE = "—";
+
 /**
  * The one date format of the product (spec 3 §9, US-English long format): "November 22, 2026, 10:30 AM" in the
- * user's time zone; "—" for nothing. Assembled from the parts, so the ICU version's joiner (" at ", ", ") and its
+ * user's time zone; NO_VALUE for nothing. Assembled from the parts, so the ICU version's joiner (" at ", ", ") and its
  * narrow no-break space before AM/PM never leak into the page or the tests.
  */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return "—";
+  if (!iso) return NO_VALUE;
   const key = `${timeZone} ${iso}`;
   const known = formatted.get(key);
   if (known !== undefined) return known;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
+  if (Number.isNaN(date.getTime())) return NO_VALUE;
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of formatterFor(timeZone).formatToParts(date)) parts[p.type] = p.value;
   const text = `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } fr
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
 import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
+import { NO_VALUE } from "../lib/format";
 import { useAdoptEarlyInput } from "./hydrated";
 import { Icon } from "./icons";
 
@@ -265,12 +266,12 @@ export function ChoiceFilter<V extends string>({
 }
 
 /**
- * What a list cell shows for no value: an em dash. The table writes it as the character reference `&#8212;` (same
+ * A list cell with no value shows NO_VALUE, an em dash. The table writes it as the character reference `&#8212;` (same
  * DOM, same text): a single character outside Latin-1 makes React's whole page a two-byte string on the server, and
  * flattening it, measuring and encoding its UTF-8 and every search over it then cost more. `/people`'s 51 dashes
  * were ~5% of its server CPU (docs/decisions/page-render-cost.md).
  */
-export const NO_VALUE = "—";
+export { NO_VALUE };
 const NO_VALUE_HTML = { __html: "&#8212;" };
 
 /** A list cell of tags (chips), or NO_VALUE for none. */
@@ -331,6 +332,7 @@ export function DataTable<T>({
               {columns.map((c) => {
                 // The first row's cells carry Element Timing (Chromium reports a text paint against its containing
                 // block; bench:browser measures when they paint).
+                // Two written-out elements rather than a spread of either props (app/ui/attrs.ts: the hot path).
                 const timing = index === 0 ? "first-row" : undefined;
                 const content = c.cell(row);
                 return content === NO_VALUE ? (
