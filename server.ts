@@ -142,6 +142,10 @@ app.use(
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // Not sent: Chromium already keys agent clusters by origin (document.domain is off) and other engines ignore the
+    // header, so all `?1` still did was ask for an origin-keyed process, which Chromium can only start once the answer
+    // is in: ~28 ms before every first paint of a tab arriving from another site (docs/decisions/scripts-after-paint.md).
+    originAgentCluster: false,
     strictTransportSecurity: config.cookieSecure ? undefined : false,
   }),
 );

@@ -16,6 +16,13 @@
  * `elementtiming="bench-first-row"` on that cell from a MutationObserver before it can paint ("injected": Chromium
  * reports text paints for the block that holds the text, so the attribute must be on the <td>, not the <tr>).
  * Also reported: when the row entered the DOM, a double requestAnimationFrame after that, first contentful paint.
+ *
+ * Each run's fresh tab first shows a page of another site (http://localhost:<port>/, served here; both apps are on
+ * 127.0.0.1), then navigates: the way a user arrives — from the new-tab page, a bookmark or a mail link — so that
+ * both sides start in another site's renderer. BENCH_BROWSER_FROM=blank starts from the tab's initial about:blank
+ * instead (the bench's way until 2026-11-26): Chromium then reuses that blank renderer for a page without a
+ * Cross-Origin-Opener-Policy (react-admin's server sends none) but must start a new one, after the answer, for a page
+ * with one (ours), ~30 ms that no user arriving from elsewhere pays.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -35,6 +42,7 @@ const RUNS = Number(process.env.BENCH_BROWSER_RUNS) > 0 ? Number(process.env.BEN
 const USERS = Number(process.env.BENCH_USERS) > 0 ? Number(process.env.BENCH_USERS) : 1000;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RA_DIR = path.join(BENCH_DIR, "react-admin");
+const FROM_BLANK = process.env.BENCH_BROWSER_FROM === "blank";
 const log = (...parts: unknown[]) => console.error(`[bench:browser ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const machine = () => `${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`;
 const loadAtStart = machine();
@@ -270,11 +278,24 @@ type Sample = {
   jsEncodings: string[];
 };
 
+/** "Another site" for each run's tab to show first: one small page, on a host name neither app uses. */
+async function startOtherSite(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const page = Buffer.from("<!doctype html><html lang=en><title>Another site</title><p>Another site.</p></html>");
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(page);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://localhost:${port}/`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 async function measure(
   browser: Browser,
   side: Sample["side"],
   url: string,
   cookies: Parameters<BrowserContext["addCookies"]>[0],
+  from: string | null,
 ): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -296,6 +317,7 @@ async function measure(
         })(),
       );
     });
+    if (from) await page.goto(from, { waitUntil: "load", timeout: 60_000 });
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForFunction(() => {
       const s = (window as Window & { __bench?: Record<string, unknown> }).__bench;
@@ -363,8 +385,11 @@ try {
       ...(process.env.BENCH_BROWSER_OMNIBOX === "1" ? [] : ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"]),
     ],
   });
-  const ours = () => measure(browser!, "ours", `${app.base}/people`, cookies);
-  const theirs = () => measure(browser!, "react-admin", `${ra.base}/#/users`, []);
+  const other = FROM_BLANK ? null : await startOtherSite();
+  if (other) stops.push(other.stop);
+  const from = other?.url ?? null;
+  const ours = () => measure(browser!, "ours", `${app.base}/people`, cookies, from);
+  const theirs = () => measure(browser!, "react-admin", `${ra.base}/#/users`, [], from);
   log("warm-up (one run each, discarded)…");
   await ours();
   await theirs();
@@ -404,7 +429,9 @@ try {
     `## npm run bench:browser — ${new Date().toISOString()}`,
     "",
     `Build ${BUILD_DIR}; ${USERS} users, 25 rows; Chromium ${browser.version()} (headless, ${CHROMIUM}); ${RUNS} fresh-context ` +
-      `runs each, interleaved, after a discarded warm-up. Times in ms from navigation start: median (min–max).`,
+      `runs each, interleaved, after a discarded warm-up, each tab ` +
+      (from ? `showing another site first (${from})` : "starting at about:blank (BENCH_BROWSER_FROM=blank)") +
+      `. Times in ms from navigation start: median (min–max).`,
     `Machine at start: ${loadAtStart}; at the end: ${machine()}.`,
     "",
     table(
@@ -430,7 +457,7 @@ try {
   ];
   console.log(out.join("\n"));
   if (jsonFile) {
-    writeFileSync(jsonFile, `${JSON.stringify({ scenario: "browser", settings: { RUNS, USERS, BUILD_DIR }, sides, samples }, null, 2)}\n`);
+    writeFileSync(jsonFile, `${JSON.stringify({ scenario: "browser", settings: { RUNS, USERS, BUILD_DIR, from }, sides, samples }, null, 2)}\n`);
     log(`results written to ${jsonFile}`);
   }
 } catch (error) {

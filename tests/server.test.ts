@@ -72,6 +72,10 @@ describe("server.ts", () => {
     expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("x-powered-by")).toBeNull();
+    // Browsing-context isolation stays; the origin-keyed process hint does not (scripts-after-paint.md).
+    expect(a.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(a.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(a.headers.get("origin-agent-cluster")).toBeNull();
   });
 
   it("caches fingerprinted assets for a year", async () => {
