@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useMatches,
   useRouteError,
@@ -18,6 +17,7 @@ import { AppLinkNavigator } from "./ui/app-link";
 import { NotFound } from "./ui/errors";
 import { FirstErrorScope } from "./ui/first-error";
 import { onlySearchChanged } from "./ui/revalidate";
+import { ScrollRestoration } from "./ui/scroll-restoration";
 import { useNonce } from "./ui/nonce";
 import { ToastRegion } from "./ui/toast";
 

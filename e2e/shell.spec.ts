@@ -99,3 +99,25 @@ test("the side panel marks the current section and its links navigate in the pag
   if (test.info().project.name === "js") expect(documents).toEqual([]);
   else expect(documents).toEqual(expect.arrayContaining(["/people", "/teams"]));
 });
+
+test("a reloaded page opens where it was scrolled to, restored before the scripts start", async ({ page }) => {
+  test.skip(test.info().project.name !== "js", "without JavaScript the browser restores the position itself");
+  await page.setViewportSize({ width: 390, height: 400 });
+  await signIn(page);
+  await page.goto("/people/new");
+  // A fresh history entry got its key before hydration (app/ui/scroll-restoration.tsx): positions are kept under it.
+  const key = await page.evaluate(() => (history.state as { key?: string } | null)?.key);
+  expect(key).toMatch(/^[0-9a-v]+$/);
+  const y = await page.evaluate(() => Math.min(500, document.documentElement.scrollHeight - window.innerHeight));
+  expect(y).toBeGreaterThanOrEqual(100);
+  await page.evaluate((to) => window.scrollTo(0, to), y);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  // The position as the page's first inline script left it, before any module ran: the restore is not React's.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => ((window as Window & { __yAtParse?: number }).__yAtParse = window.scrollY));
+  });
+  await page.reload();
+  expect(await page.evaluate(() => (window as Window & { __yAtParse?: number }).__yAtParse)).toBe(y);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  expect(await page.evaluate(() => (history.state as { key?: string } | null)?.key)).toBe(key);
+});
