@@ -18,7 +18,7 @@ import { loadIdpMetadata } from "./app/auth/saml-idp.server";
 import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
-import { countRequests, GZIP_LEVEL } from "./server/document-encoding";
+import { GZIP_LEVEL } from "./server/document-encoding";
 import { createApiUploadGuard, createFormGuard, uploadRoom } from "./server/guard";
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { embeddedTransport, httpTransport } from "./server/upstream-transport";
@@ -116,7 +116,6 @@ if (config.trustProxy) {
   app.set("trust proxy", t === "true" ? true : /^\d+$/.test(t) ? Number(t) : t);
 }
 
-app.use(countRequests);
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();

@@ -17,10 +17,6 @@
  * ~0.2 ms under load (8% of the page's main-thread time in a profile). Interleaved runs, same build otherwise:
  * `/people` 429 → 473 and 414 → 500 req/s (docs/decisions/page-render-cost.md). Smaller bodies stay on this thread,
  * where their deflate costs less than the hand-over.
- *
- * Unless the server holds no other request: then the hand-over only adds the wake-up of a pool thread to the page's
- * time (~0.5–1.7 ms measured on an idle server), and nothing waits for this thread meanwhile, so a page up to
- * ALONE_SYNC_UP_TO is deflated at once. A back office is mostly that: one user's request at a time.
  */
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
@@ -32,21 +28,6 @@ export const GZIP_LEVEL = 3;
 const MIN_COMPRESSED_BYTES = 1024;
 /** From this size on, the deflate runs on the thread pool; below it, on the calling thread (see above). */
 export const POOL_FROM_BYTES = 16 * 1024;
-/** The largest page deflated on this thread when no other request is in (level 3: ~0.3 ms for 128 KB). */
-export const ALONE_SYNC_UP_TO = 128 * 1024;
-
-let requestsIn = 0;
-/**
- * Express middleware, first in the chain: counts the requests the server holds (from their arrival to their end,
- * answered or aborted), so that a page's deflate knows whether anything else waits for this thread.
- */
-export function countRequests(_req: ExpressRequest, res: ExpressResponse, next: () => void): void {
-  requestsIn++;
-  res.once("close", () => requestsIn--);
-  next();
-}
-/** Requests held now, this one included (0 outside a request, as in unit tests). */
-export const requestsHeld = () => requestsIn;
 
 const gzipAsync = promisify(gzip);
 
@@ -58,8 +39,8 @@ export async function encodeDocument(req: ExpressRequest, res: ExpressResponse, 
   if (req.method === "HEAD" || body.byteLength < MIN_COMPRESSED_BYTES || res.getHeader("Content-Encoding")) return body;
   res.vary("Accept-Encoding");
   if (!req.acceptsEncodings("gzip")) return body;
-  const here = body.byteLength < POOL_FROM_BYTES || (requestsIn <= 1 && body.byteLength < ALONE_SYNC_UP_TO);
-  const encoded = here ? gzipSync(body, { level: GZIP_LEVEL }) : await gzipAsync(body, { level: GZIP_LEVEL });
+  const encoded =
+    body.byteLength < POOL_FROM_BYTES ? gzipSync(body, { level: GZIP_LEVEL }) : await gzipAsync(body, { level: GZIP_LEVEL });
   res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", encoded.byteLength);
   return encoded;

@@ -1,8 +1,7 @@
-import { EventEmitter } from "node:events";
 import { gunzipSync } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { describe, expect, it } from "vitest";
-import { ALONE_SYNC_UP_TO, countRequests, encodeDocument, POOL_FROM_BYTES, requestsHeld } from "../server/document-encoding";
+import { encodeDocument, POOL_FROM_BYTES } from "../server/document-encoding";
 
 /** Just what encodeDocument reads and writes of Express's request and response. */
 function exchange(acceptsGzip = true) {
@@ -47,45 +46,6 @@ describe("a rendered page's encoding (server/document-encoding.ts)", () => {
     done = true;
     // On the calling thread the await would resolve before the loop could turn even once.
     expect(turns).toBeGreaterThan(0);
-  });
-
-  /** Loop turns while `encodeDocument` runs: 0 when it deflated on this thread at once. */
-  async function turnsWhileEncoding(bytes: number) {
-    const { req, res } = exchange();
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      if (done) return;
-      turns++;
-      setImmediate(spin);
-    };
-    setImmediate(spin);
-    const encoded = await encodeDocument(req, res, page(bytes));
-    done = true;
-    expect(gunzipSync(encoded).equals(page(bytes))).toBe(true);
-    return turns;
-  }
-
-  /** Requests the server holds, as server.ts counts them (`countRequests`); `end` closes them. */
-  function holdRequests(n: number) {
-    const held = Array.from({ length: n }, () => new EventEmitter());
-    for (const res of held) countRequests({} as ExpressRequest, res as unknown as ExpressResponse, () => {});
-    return { end: () => held.forEach((res) => res.emit("close")) };
-  }
-
-  it("a page's deflate goes to the thread pool only while other requests wait for this thread", async () => {
-    const one = holdRequests(1);
-    expect(requestsHeld()).toBe(1);
-    // Alone: at once, no pool thread to wake (measured ~0.4 ms sooner on an idle server).
-    expect(await turnsWhileEncoding(POOL_FROM_BYTES * 4)).toBe(0);
-    // Not past ALONE_SYNC_UP_TO, even alone.
-    expect(await turnsWhileEncoding(ALONE_SYNC_UP_TO)).toBeGreaterThan(0);
-    const another = holdRequests(1);
-    expect(requestsHeld()).toBe(2);
-    expect(await turnsWhileEncoding(POOL_FROM_BYTES * 4)).toBeGreaterThan(0);
-    another.end();
-    one.end();
-    expect(requestsHeld()).toBe(0);
   });
 
   it("leaves small pages, a client that refuses gzip and an encoded answer alone", async () => {
