@@ -17,6 +17,11 @@ export const TOAST_TIMEOUT_MS: Record<ToastData["type"], number> = {
   warning: 5000,
 };
 
+/** A dismissal timer this late (ms) ran after a long task: the page could not respond meanwhile. */
+export const TOAST_LATE_MS = 500;
+/** Then the toast stays this much longer (ms), counted from when the page responds again. */
+export const TOAST_AFTER_BUSY_MS = 1500;
+
 /**
  * The toast's title as the first sentence of its text: a full stop is added when the title has no final punctuation
  * and a description follows ("Team already exists" + "Please, try again later…" reads "Team already exists. Please,
@@ -48,8 +53,8 @@ export function toastText(toast: Pick<ToastData, "message" | "description">): st
 }
 
 /**
- * One toast. With JavaScript it floats over the top right, dismisses itself after its timeout and has a close
- * button. Without JavaScript it is a banner in the page flow (it pushes the page down, covering nothing) with a
+ * One toast. With JavaScript it floats over the top right, dismisses itself after its timeout (longer if the page was
+ * too busy to respond when the time ran out) and has a close button. Without JavaScript it is a banner in the page flow (it pushes the page down, covering nothing) with a
  * close control that needs no script: a visually hidden checkbox whose label is the ✕ (CSS hides the banner once it
  * is checked). Errors are announced assertively.
  */
@@ -60,7 +65,17 @@ export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   useEffect(() => {
     setHidden(false);
     if (!toast) return;
-    const timer = window.setTimeout(() => setHidden(true), toast.duration ?? TOAST_TIMEOUT_MS[toast.type]);
+    let timer = 0;
+    const arm = (ms: number) => {
+      const due = performance.now() + ms;
+      timer = window.setTimeout(() => {
+        // Late: the page was too busy to run the timer (a long task, such as a heavy script loading), so the toast's
+        // time ran out while nothing else could happen on the page either. It stays a while once the page responds.
+        if (performance.now() - due > TOAST_LATE_MS) arm(TOAST_AFTER_BUSY_MS);
+        else setHidden(true);
+      }, ms);
+    };
+    arm(toast.duration ?? TOAST_TIMEOUT_MS[toast.type]);
     return () => window.clearTimeout(timer);
   }, [toast]);
   if (!toast || hidden) return null;
