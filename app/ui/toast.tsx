@@ -54,9 +54,10 @@ export function toastText(toast: Pick<ToastData, "message" | "description">): st
 
 /**
  * One toast. With JavaScript it floats over the top right, dismisses itself after its timeout (longer if the page was
- * too busy to respond when the time ran out) and has a close button. Without JavaScript it is a banner in the page flow (it pushes the page down, covering nothing) with a
- * close control that needs no script: a visually hidden checkbox whose label is the ✕ (CSS hides the banner once it
- * is checked). Errors are announced assertively.
+ * too busy to respond when the time ran out: docs/decisions/toast-time.md) and has a close button. Without JavaScript
+ * it is a banner in the page flow (it pushes the page down, covering nothing) with a close control that needs no
+ * script: a visually hidden checkbox whose label is the ✕ (CSS hides the banner once it is checked). Errors are
+ * announced assertively.
  */
 export function Toast({ toast }: { toast: ToastData | null | undefined }) {
   const [hidden, setHidden] = useState(false);
