@@ -8,12 +8,14 @@ import { databaseFile, openDatabase } from "../../upstream/src/db";
 import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
 
 /**
- * Two shortcuts of the embedded engine (upstream/src/search/sqlite.ts) that must not change an answer:
+ * Three shortcuts of the embedded engine (upstream/src/search/sqlite.ts) that must not change an answer:
  * - a query whose text matches few documents tests its tag and portfolio filters on the joined rows instead of
  *   ANDing their index tokens into the MATCH (`narrowFrom`): bm25 would otherwise count every document of those
  *   tokens;
  * - highlights marked in one pass over the matches between the page's first and last rowid instead of one MATCH per
- *   hit (`highlightScanFactor`).
+ *   hit (`highlightScanFactor`);
+ * - otherwise, highlights marked on a copy of the page's text in a small FTS5 table instead of one MATCH per hit
+ *   (`highlightCopy`).
  * Each is compared with the engine that never takes it, on the same database, answer for answer.
  */
 let dir: string;
@@ -22,6 +24,7 @@ let db: Database.Database;
 let tokens: SqliteSearchEngine;
 let narrowed: SqliteSearchEngine;
 let perHit: SqliteSearchEngine;
+let copied: SqliteSearchEngine;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-narrow-"));
@@ -33,7 +36,8 @@ beforeAll(() => {
   tokens = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 0 });
   // 3,000 applications: "system" is in most of them, the two words in a few hundred.
   narrowed = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000 });
-  perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0 });
+  perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0, highlightCopy: false });
+  copied = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0 });
 });
 
 afterAll(() => {
@@ -73,6 +77,32 @@ const bodies: Record<string, unknown> = {
 
 const without = (answer: { took?: number }) => ({ ...answer, took: 0 });
 
+/** Every kind of highlighted leaf, over one or more columns, with the options a highlight takes. */
+const every = {
+  fields: {
+    title: { number_of_fragments: 0 },
+    abstract: { fragment_size: 60, number_of_fragments: 3, pre_tags: ["<b>"], post_tags: ["</b>"] },
+    aiSummary: { fragment_size: 80, number_of_fragments: 1, no_match_size: 40 },
+    claims: { fragment_size: 50, number_of_fragments: 1 },
+  },
+};
+const leaves: Record<string, unknown> = {
+  "a prefix in most applications": { query: { query_string: { query: "sys*" } }, size: 250, highlight: every },
+  "a proximity and a word": { query: { query_string: { query: '"battery pack"~3 OR lidar' } }, size: 100, highlight: every },
+  "a phrase in one field, a word in two": {
+    query: { bool: { should: [{ match_phrase: { abstract: "battery pack" } }, { multi_match: { query: "system", fields: ["title", "claims"] } }] } },
+    size: 200,
+    highlight: every,
+  },
+  "AND and NOT: the highlight marks either word": { query: { query_string: { query: "system AND lidar NOT wellbore" } }, size: 100, highlight: every },
+  "a tag filter, second page": {
+    query: { bool: { must: [{ query_string: { query: "method OR catheter*" } }], filter: [{ term: { "tags.name": "wireless" } }] } },
+    size: 50,
+    from: 50,
+    highlight: every,
+  },
+};
+
 describe("the engine's shortcuts give the same answers", () => {
   for (const [name, body] of Object.entries(bodies)) {
     it(`${name}: filters on the rows, as with the tokens`, async () => {
@@ -97,6 +127,31 @@ describe("the engine's shortcuts give the same answers", () => {
       expect(onePass).toBe(!name.includes("tokens kept"));
     });
   }
+
+  for (const [name, body] of Object.entries({ ...bodies, ...leaves })) {
+    it(`${name}: highlights on the page's copy, as one per hit`, async () => {
+      const expected = await perHit.search(body, { portfolioId: "public" });
+      log = [];
+      const answer = await copied.search(body, { portfolioId: "public" });
+      expect(without(answer)).toEqual(without(expected));
+      expect(log.some((sql) => sql.includes("from temp.page_text where page_text match"))).toBe(true);
+    });
+  }
+
+  it("the page's copy is emptied after each search", async () => {
+    await copied.search(leaves["a prefix in most applications"], { portfolioId: "public" });
+    expect(db.prepare("select count(*) as n from temp.page_text").get()).toEqual({ n: 0 });
+  });
+
+  it("the highlight cases mark words in every field they ask for", async () => {
+    for (const [name, body] of Object.entries(leaves)) {
+      const answer = await copied.search(body, { portfolioId: "public" });
+      expect(answer.data.length, name).toBeGreaterThan(0);
+      for (const field of ["title", "abstract", "claims"]) {
+        expect(answer.data.some((h) => JSON.stringify(h.highlight[field as keyof typeof h.highlight] ?? []).includes(field === "abstract" ? "<b>" : "<em>")), `${name}: ${field}`).toBe(true);
+      }
+    }
+  });
 
   it("the cases have hits, highlights and tag buckets to compare", async () => {
     const answer = await narrowed.search(bodies["few words"], { portfolioId: "public" });

@@ -13,6 +13,10 @@
  * - `portfolio_counts`: applications per portfolio (the total of a search without query nor tag), kept by triggers.
  * - `applications_fts`: FTS5, external content (the applications table), kept by triggers.
  */
+/** The full-text index's columns, in order (a column's number in highlight() is its place here), and its tokenizer. */
+export const FTS_COLUMNS = "title, abstract, claims, specification, ai_text, products_text, tag_tokens, portfolio_token";
+export const FTS_TOKENIZE = "unicode61 remove_diacritics 2";
+
 export const PORTFOLIO_SCHEMA = `
   create table applications (
     seq integer primary key,
@@ -96,8 +100,8 @@ export const PORTFOLIO_SCHEMA = `
   end;
 
   create virtual table applications_fts using fts5(
-    title, abstract, claims, specification, ai_text, products_text, tag_tokens, portfolio_token,
-    content = 'applications', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
+    ${FTS_COLUMNS},
+    content = 'applications', content_rowid = 'seq', tokenize = '${FTS_TOKENIZE}'
   );
   create trigger applications_fts_insert after insert on applications begin
     insert into applications_fts (rowid, title, abstract, claims, specification, ai_text, products_text, tag_tokens,

@@ -18,6 +18,7 @@ import {
   type SearchResponse,
   type TermsAggregation,
 } from "../../contract/portfolio";
+import { FTS_COLUMNS, FTS_TOKENIZE } from "../applications/schema";
 import { ALL_COLUMNS, HIT_COLUMNS, rowToApplication, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
@@ -261,9 +262,15 @@ export type SqliteEngineOptions = {
   narrowFrom?: number;
   /**
    * Highlights are marked in one pass over the matches between a page's first and last rowid when those are at most
-   * this many per hit (default 20); else one MATCH per hit. 0: always one per hit.
+   * this many per hit (default 20); else on the page's copy (`highlightCopy`). 0: never in that pass.
    */
   highlightScanFactor?: number;
+  /**
+   * Outside that pass, the page's highlighted text is copied into a small FTS5 table of the connection and marked
+   * there by one MATCH (default true). false: one MATCH per hit on the index itself — the reference the tests compare
+   * with, and slow for a broad query (a prefix in most documents: ~80 ms a hit at 1M applications).
+   */
+  highlightCopy?: boolean;
 };
 
 /**
@@ -285,6 +292,9 @@ export class SqliteSearchEngine implements SearchEngine {
   private readonly parallelFrom: number;
   private readonly narrowFrom: number;
   private readonly highlightScanFactor: number;
+  private readonly highlightCopy: boolean;
+  /** Whether the connection's table for the page's copy (`temp.page_text`) was created. */
+  private pageTable = false;
   /** The rebuild under way: the whole-match-set calls wait for it (a half-built index would miss matches). */
   private rebuilding: Promise<void> | null = null;
 
@@ -297,6 +307,7 @@ export class SqliteSearchEngine implements SearchEngine {
     this.parallelFrom = options.parallelFrom ?? 20_000;
     this.narrowFrom = options.narrowFrom ?? 5_000;
     this.highlightScanFactor = options.highlightScanFactor ?? 20;
+    this.highlightCopy = options.highlightCopy ?? true;
     const workers = options.rankWorkers ?? defaultRankWorkers();
     this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers) : null;
   }
@@ -340,7 +351,7 @@ export class SqliteSearchEngine implements SearchEngine {
     started: number,
   ): SearchResponse {
     const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
-    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight) : new Map<number, Highlight>();
+    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n) : new Map<number, Highlight>();
     const aggs: Record<string, TermsAggregation> = {};
     if (facet) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(facet, agg.size);
     const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
@@ -675,13 +686,15 @@ export class SqliteSearchEngine implements SearchEngine {
     return out;
   }
 
-  private highlight(plan: Plan, seqs: readonly number[], fields: readonly HighlightField[]): Map<number, Highlight> {
+  /** `hits`: the query's match count (or a lower bound). */
+  private highlight(plan: Plan, seqs: readonly number[], fields: readonly HighlightField[], hits: number): Map<number, Highlight> {
     const out = new Map<number, Highlight>();
     if (!seqs.length) return out;
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
     const marked = new Map<number, (string | null)[]>();
     if (plan.highlight) {
-      const marks = cols.map((c, i) => `highlight(applications_fts, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ");
+      const marksOf = (table: string) => cols.map((c, i) => `highlight(${table}, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ");
+      const marks = marksOf("applications_fts");
       // The casts matter: better-sqlite3 binds a number as REAL, and FTS5 then ignores a rowid constraint (every call
       // would scan every match).
       const range = "applications_fts match ? and rowid >= cast(? as integer) and rowid <= cast(? as integer)";
@@ -690,9 +703,12 @@ export class SqliteSearchEngine implements SearchEngine {
       // Each MATCH started costs ~20 µs (the expression, each term's segments): one per hit is 5 ms for 250 hits.
       // With few matches between the page's first and last rowid, one pass over them instead keeps the page's rows
       // (the unary + keeps SQLite from making the IN one lookup per value, which is the per-hit cost again).
+      // More hits than that: so many matches lie between the page's ends that the pass is not worth counting (a
+      // prefix in most documents: counting starts its MATCH, ~70 ms at 1M).
       const scanUpTo = seqs.length * this.highlightScanFactor;
       const onePass =
         scanUpTo > 0 &&
+        hits <= scanUpTo &&
         (prepared(this.db, `select count(*) as n from (select 1 from applications_fts where ${range} limit ?)`).get(plan.highlight, lo, hi, scanUpTo + 1) as { n: number }).n <=
           scanUpTo;
       type Marked = Record<string, string | null> & { seq: number };
@@ -700,6 +716,8 @@ export class SqliteSearchEngine implements SearchEngine {
       if (onePass) {
         const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range} and +rowid in (select value from json_each(?))`);
         rows = stmt.all(plan.highlight, lo, hi, JSON.stringify(seqs)) as Marked[];
+      } else if (this.highlightCopy) {
+        rows = this.markCopy(plan.highlight, seqs, cols, marksOf("page_text")) as Marked[];
       } else {
         const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range}`);
         rows = seqs.flatMap((seq) => stmt.all(plan.highlight, seq, seq) as Marked[]);
@@ -722,6 +740,32 @@ export class SqliteSearchEngine implements SearchEngine {
       out.set(seq, h);
     }
     return out;
+  }
+
+  /**
+   * The page's marks, from a copy: one MATCH per hit on the index pays, per hit, the start of the whole expression
+   * (each term's segments; every term of a prefix merged), ~45 µs for a broad word and ~80 ms for a prefix in most of
+   * a million applications. So the page's highlighted columns are copied into `temp.page_text` (the index's columns
+   * and tokenizer, this connection's alone, emptied after) and marked by one MATCH there: ~4 ms for 250 hits.
+   * The marks are the index's: every highlighted leaf is one phrase, prefix or NEAR group (query-string.ts), whose
+   * instances in a column depend on that column's text alone; a hit whose copy does not match has no instance to mark.
+   */
+  private markCopy(expr: string, seqs: readonly number[], cols: readonly number[], marks: string): unknown[] {
+    if (!this.pageTable) {
+      this.db.exec(`create virtual table if not exists temp.page_text using fts5(${FTS_COLUMNS}, tokenize = '${FTS_TOKENIZE}')`);
+      this.pageTable = true;
+    }
+    const columns = [...new Set(cols)].map((c) => TEXT_COLUMNS[c]!).join(", ");
+    return this.db.transaction(() => {
+      prepared(this.db, `insert into temp.page_text (rowid, ${columns}) select seq, ${columns} from applications where seq in (select value from json_each(?))`).run(
+        JSON.stringify(seqs),
+      );
+      try {
+        return prepared(this.db, `select rowid as seq, ${marks} from temp.page_text where page_text match ?`).all(expr);
+      } finally {
+        prepared(this.db, "delete from temp.page_text").run();
+      }
+    })();
   }
 }
 
