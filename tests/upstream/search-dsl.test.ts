@@ -160,7 +160,7 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     const h = await corpus();
     const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
     // A1 and A2 carry the tag "battery" (token "t" + hex) and sit in the public portfolio ("p" + hex).
-    for (const word of [`t${hex("battery")}`, `t${hex("bat")}*`, `p${hex("public")}`, "p7*", `"t${hex("wireless")} t${hex("battery")}"`]) {
+    for (const word of [`t${hex("battery")}`, `t${hex("bat")}*`, `p${hex("public")}`, "p70*", `"t${hex("wireless")} t${hex("battery")}"`]) {
       expect(await qs(h, word), word).toEqual([]);
       expect(await ids(h, { query: { match: { title: word.replace(/[*"]/g, "") } } }), word).toEqual([]);
       expect(await ids(h, { query: { multi_match: { query: word.replace(/[*"]/g, "") } } }), word).toEqual([]);
@@ -258,6 +258,10 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     expect(await bad({ query: { range: { title: { gte: "a" } } } })).toContain("query.range.title");
     expect(await bad({ query: { term: { title: "a" } } })).toContain("query.term.title");
     expect(await bad({ query: { query_string: { query: "title:batt~2" } } })).toContain("query.query_string.query");
+    // A short prefix covers too many words to merge at each MATCH start (PREFIX_MIN_CHARS).
+    for (const query of ["s*", "co*", "battery AND (th* OR coil)", "é*", "*"]) {
+      expect(await bad({ query: { query_string: { query } } })).toMatch(/^A prefix needs at least 3 letters or digits before the \* \(".*\*"\) at query\.query_string\.query$/);
+    }
     expect(await bad({ sort: [{ claims: "asc" }] })).toContain("sort[0].claims");
     expect(await bad({ highlight: { fields: { portfolioId: {} } } })).toContain("highlight.fields.portfolioId");
     expect(await bad({ size: 5000 })).toContain("size");
