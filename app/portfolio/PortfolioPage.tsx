@@ -80,7 +80,7 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
       ) : null}
       <div className="portfolio-layout">
         <aside className="portfolio-facets" aria-label="Filters">
-          <TagFacet params={params} buckets={facet.buckets} partial={facet.partial} />
+          <TagFacet params={params} buckets={facet.buckets} sampled={facet.sampled} />
         </aside>
         <section className="portfolio-results" aria-label="Results">
           {error ? (

@@ -86,11 +86,12 @@ export function SearchForm({
 export function TagFacet({
   params,
   buckets,
-  partial,
+  sampled,
 }: {
   params: PortfolioParams;
   buckets: { key: string; doc_count: number }[];
-  partial: boolean;
+  /** How many first results the counts come from; null: every match. */
+  sampled: number | null;
 }) {
   const submit = useSubmit();
   const counted = new Map(buckets.map((b) => [b.key, b.doc_count]));
@@ -99,7 +100,7 @@ export function TagFacet({
   const hidden = values.length - shown.length;
   const base = searchOnly(params);
   return (
-    <fieldset className="facet" aria-describedby={partial ? "facet-partial" : undefined}>
+    <fieldset className="facet" aria-describedby={sampled !== null ? "facet-partial" : undefined}>
       <legend>{PORTFOLIO.facetTags}</legend>
       {values.length === 0 ? <p className="muted small">{PORTFOLIO.noTags}</p> : null}
       {/* Uncontrolled boxes, as the kit's ChoiceFilter: a tick shows at once; keyed by the search's choice, so a new
@@ -126,9 +127,9 @@ export function TagFacet({
           </li>
         ))}
       </ul>
-      {partial ? (
+      {sampled !== null ? (
         <p id="facet-partial" className="muted small">
-          Counts taken from the best matches.
+          {PORTFOLIO.facetSampled(sampled)}
         </p>
       ) : null}
       <p className="facet-links">

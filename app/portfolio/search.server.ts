@@ -77,7 +77,8 @@ function rowOf(hit: SearchHit): ResultRow {
   };
 }
 
-type Facet = { buckets: { key: string; doc_count: number }[]; partial: boolean };
+/** `sampled`: how many first results the counts come from (a broad search), null when from every match. */
+type Facet = { buckets: { key: string; doc_count: number }[]; sampled: number | null };
 
 /** The organizations of the selector; null when they could not be loaded (then only Public is offered, spec 2 §2). */
 async function organizationsOf(api: Parameters<typeof portfolio.organizations>[0]): Promise<OrganizationOption[] | null> {
@@ -96,7 +97,7 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
   const organizations = await organizationsOf(api);
   // An organization the selector does not offer (or none offered): the Public portfolio is searched and selected.
   if (!organizations?.some((o) => o.id === params.portfolio)) params.portfolio = PUBLIC_PORTFOLIO;
-  const noFacet: Facet = { buckets: [], partial: false };
+  const noFacet: Facet = { buckets: [], sampled: null };
   const base = { params, organizations: organizations ?? [], organizationsFailed: organizations === null, may };
   try {
     const result = await portfolio.search(api, {
@@ -114,7 +115,7 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
       total: result.total,
       /** More than `total` match (counted up to there; 'Count all' counts the rest). */
       totalIsMore: result.totalRelation === "gte",
-      facet: { buckets: tags?.buckets ?? [], partial: tags?.partial ?? false } satisfies Facet as Facet,
+      facet: { buckets: tags?.buckets ?? [], sampled: tags?.partial ? (tags.sampled ?? null) : null } satisfies Facet as Facet,
       error: null,
     });
   } catch (error) {

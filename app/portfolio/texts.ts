@@ -29,6 +29,8 @@ export const PORTFOLIO = {
   showMore: "show more",
   showLess: "show less",
   noTags: "No tags on these applications.",
+  /** A broad search's facet counts its first results only (docs/decisions/search-engine.md, "The facet"). */
+  facetSampled: (n: number) => `Counts from the first ${n.toLocaleString("en-US")} results.`,
   clearTags: "Clear tag filters",
   organizationsFailed: "The organizations could not be loaded: only the Public portfolio is available.",
   empty: {

@@ -7,8 +7,9 @@ import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
 
 /**
  * /portfolio's total past TRACK_TOTAL_HITS (docs/decisions/search-engine.md "Counting"): "More than 10,000
- * applications" and a 'Count all' link, whose URL (`count=all`) gets the exact figure. Its own app: 17,000 demo
- * applications, 10,200 of them public, every one with "comprising" in its claims.
+ * applications" and a 'Count all' link, whose URL (`count=all`) gets the exact figure; and the facet of a search
+ * past the engine's facet sample (20,000 matches), counted over its first 1,000 results. Its own app: 34,000 demo
+ * applications, 20,400 of them public, every one with "comprising" in its claims.
  */
 let app: TestApp;
 let admin: Browser;
@@ -16,7 +17,7 @@ let admin: Browser;
 beforeAll(async () => {
   app = await startApp((dir) => {
     const db = openDatabase(dir);
-    seedPortfolio(db, { count: 17_000, now: () => Date.UTC(2026, 0, 1) });
+    seedPortfolio(db, { count: 34_000, now: () => Date.UTC(2026, 0, 1) });
     db.close();
   });
   admin = app.browser();
@@ -25,7 +26,13 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const INDEX = "_data=routes%2F_app.portfolio._index";
-type PageData = { total: number; totalIsMore: boolean; rows: unknown[]; params: { countAll: boolean } };
+type PageData = {
+  total: number;
+  totalIsMore: boolean;
+  rows: unknown[];
+  params: { countAll: boolean };
+  facet: { buckets: { key: string; doc_count: number }[]; sampled: number | null };
+};
 const data = async (qs: string) => {
   const r = await admin.get(`/portfolio?${INDEX}&${qs}`);
   expect(r.status).toBe(200);
@@ -43,14 +50,29 @@ describe("/portfolio: a total past what a search counts", () => {
     expect(html).toContain(PORTFOLIO.countAll);
 
     const all = await data("qs=comprising&size=50&count=all");
-    expect(all).toMatchObject({ total: 10_200, totalIsMore: false, params: { countAll: true } });
+    expect(all).toMatchObject({ total: 20_400, totalIsMore: false, params: { countAll: true } });
     const exact = await (await admin.get("/portfolio?qs=comprising&size=50&count=all")).text();
-    expect(exact).toContain(PORTFOLIO.total(10_200));
+    expect(exact).toContain(PORTFOLIO.total(20_400));
     expect(exact).not.toContain(PORTFOLIO.countAll);
 
     // The whole portfolio, no query: the maintained counts are exact at any size.
-    expect(await data("")).toMatchObject({ total: 10_200, totalIsMore: false });
+    expect(await data("")).toMatchObject({ total: 20_400, totalIsMore: false });
     // Within the tracked count: exact.
     expect(await data("qs=thermoluminide")).toMatchObject({ totalIsMore: false });
+  });
+
+  it("a facet past 20,000 matches counts the first 1,000 results, and says so", async () => {
+    const broad = await data("qs=comprising&size=50");
+    expect(broad.facet.sampled).toBe(1000);
+    const counted = broad.facet.buckets.reduce((sum, b) => sum + b.doc_count, 0);
+    expect(counted).toBeGreaterThan(0);
+    // No application carries a tag twice: no bucket can pass the results counted.
+    expect(Math.max(...broad.facet.buckets.map((b) => b.doc_count))).toBeLessThanOrEqual(1000);
+    const html = await (await admin.get("/portfolio?qs=comprising&size=50")).text();
+    expect(html).toContain(PORTFOLIO.facetSampled(1000));
+    // A few matches: every one counted, no note.
+    const rare = await data("qs=thermoluminide");
+    expect(rare.facet.sampled).toBeNull();
+    expect(await (await admin.get("/portfolio?qs=thermoluminide")).text()).not.toContain("Counts from the first");
   });
 });

@@ -136,6 +136,43 @@ describe("ranking on worker threads", () => {
     await engine.close();
   });
 
+  it("past the facet's sample, the facet counts the query's first hits in its order, on the workers or not", async () => {
+    const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0, facetSample: 300, facetFirst: 100 });
+    const one = new SqliteSearchEngine(db, { rankWorkers: 0, facetSample: 300, facetFirst: 100 });
+    const scope = { portfolioId: "public" };
+    const facet = { aggs: { tags: { terms: { field: "tags.name", size: 100 } } } };
+    /** The tags of the first 100 hits, counted here from the hits themselves. */
+    const tally = async (query: Record<string, unknown>) => {
+      const hits = (await one.search({ ...query, size: 100 }, scope)).data;
+      expect(hits).toHaveLength(100);
+      const counts = new Map<string, number>();
+      for (const hit of hits) for (const tag of hit.tags) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+      return [...counts].map(([key, doc_count]) => ({ key, doc_count })).sort((a, b) => b.doc_count - a.doc_count || (a.key < b.key ? -1 : 1));
+    };
+    const queries: Record<string, Record<string, unknown>> = {
+      relevance: { query: { query_string: { query: "system OR method" } } },
+      "a field's order": { query: { query_string: { query: "system" } }, sort: [{ broadScore: "desc" }] },
+      "no text, newest first": { query: { range: { broadScore: { gte: 0 } } } },
+    };
+    for (const [name, query] of Object.entries(queries)) {
+      const expected = await tally(query);
+      for (const e of [engine, one]) {
+        for (const page of [{ size: 10 }, { size: 0 }, { size: 50, from: 150 }]) {
+          const answer = await e.search({ ...query, ...facet, ...page }, scope);
+          expect(answer.aggs.tags, `${name} ${JSON.stringify(page)}`).toEqual({ buckets: expected, sum_other_doc_count: 0, partial: true, sampled: 100 });
+        }
+      }
+    }
+    // The pooled page past the first hits is the one thread's.
+    const deep = { query: { query_string: { query: "system OR method" } }, ...facet, size: 50, from: 150 };
+    expect(ranked(await engine.search(deep, scope))).toEqual(ranked(one.searchSync(deep, scope)));
+    // Up to the sample, every match is counted (the facet is whole).
+    const few = await engine.search({ query: { query_string: { query: "lidar" } }, ...facet, size: 5 }, scope);
+    expect(few.total).toBeLessThanOrEqual(300);
+    expect(few.aggs.tags!.partial).toBeUndefined();
+    await engine.close();
+  });
+
   it("a closed pool falls back to the calling thread with the same answer", async () => {
     const engine = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
     const body = { query: { query_string: { query: "controller" } }, size: 30 };

@@ -185,8 +185,9 @@ export type TermsAggregation = {
   /** Documents in buckets not listed (past `size`). */
   sum_other_doc_count: number;
   /**
-   * True when the counts were taken over the first `sampled` matching documents only (a very broad full-text match;
-   * see docs/decisions/search-engine.md). Absent or false: exact.
+   * True when the counts were taken over the query's first `sampled` hits only, in its order (most relevant first, or
+   * the sort asked): a query with more matches than the engine counts (see docs/decisions/search-engine.md). Absent
+   * or false: exact.
    */
   partial?: boolean;
   sampled?: number;

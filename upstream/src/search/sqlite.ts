@@ -7,8 +7,8 @@
  * minimum_should_match above 1, a should mixing text and non-text) as SQL conditions on the joined row, where a
  * nested text clause becomes `seq IN (SELECT rowid … MATCH …)`. Without any text clause the query runs on the
  * table's indexes, newest first. Totals and the tag facet use the maintained counts when the query is only a
- * portfolio (and a tag); otherwise they count the match, the facet over at most `facetSample` matching documents
- * (flagged `partial`).
+ * portfolio (and a tag); otherwise they count the match, the facet every match up to `facetSample`, past it the
+ * query's first `facetFirst` hits in its order (flagged `partial`).
  */
 import {
   ADVANCED_MAX_SIZE,
@@ -240,8 +240,13 @@ function orderBy(plan: Plan, sort: SortKey[] | null): { sql: string; needsRow: b
 }
 
 export type SqliteEngineOptions = {
-  /** The facet counts at most this many matching documents (then `partial`). Default 20,000. */
+  /**
+   * The facet counts every match up to this many (default 20,000). Past it, it counts the query's first `facetFirst`
+   * hits in its order — the most relevant, or the first by the sort asked — flagged `partial` with `sampled`.
+   */
   facetSample?: number;
+  /** How many of a query's first hits the facet counts past `facetSample` matches (default 1,000; at most that). */
+  facetFirst?: number;
   /** Rows per step of reindex. Default 2,000. */
   reindexBatch?: number;
   /**
@@ -287,6 +292,7 @@ const byScore = (a: RankedRow, b: RankedRow) => a.s - b.s || b.seq - a.seq;
 
 export class SqliteSearchEngine implements SearchEngine {
   private readonly facetSample: number;
+  private readonly facetFirst: number;
   private readonly reindexBatch: number;
   private readonly pool: RankPool | null;
   private readonly parallelFrom: number;
@@ -303,6 +309,7 @@ export class SqliteSearchEngine implements SearchEngine {
     options: SqliteEngineOptions = {},
   ) {
     this.facetSample = options.facetSample ?? 20_000;
+    this.facetFirst = Math.min(options.facetFirst ?? 1_000, this.facetSample);
     this.reindexBatch = options.reindexBatch ?? 2_000;
     this.parallelFrom = options.parallelFrom ?? 20_000;
     this.narrowFrom = options.narrowFrom ?? 5_000;
@@ -321,13 +328,18 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = this.plan(parsed, scope);
-    // A broad query is ranked by the workers while this thread counts (up to track_total_hits) and the facet.
-    const { pool, known } = parsed.size > 0 ? this.workersFor(plan, parsed.sort) : NOT_BROAD;
-    const ranked = pool ? this.pageParallel(pool, plan, parsed.size, parsed.from) : null;
+    // A broad query is ranked by the workers while this thread counts (up to track_total_hits).
+    const { pool, known } = parsed.size > 0 || parsed.aggs.length ? this.workersFor(plan, parsed.sort) : NOT_BROAD;
+    const first = this.facetDepth(parsed, plan, known);
+    const depth = first ? Math.max(parsed.from + parsed.size, first) : parsed.from + parsed.size;
+    const ranked = pool && depth > 0 ? this.pageParallel(pool, plan, depth) : null;
     const matches = this.matches(plan, known, parsed.trackTotalHits);
-    const facet = parsed.aggs.length ? this.facet(plan, matches) : null;
-    const seqs = ranked ? await ranked : parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
-    return this.answer(parsed, plan, scope, seqs, matches, facet, started);
+    // Counted meanwhile, unless it counts the first hits (then it waits for them).
+    let facet = parsed.aggs.length && !first ? this.facet(plan, matches, null) : null;
+    const rows = ranked ? await ranked : this.rows(plan, parsed, first);
+    if (first) facet = this.facet(plan, matches, rows.slice(0, first));
+    const page = first || ranked ? rows.slice(parsed.from, parsed.from + parsed.size) : rows;
+    return this.answer(parsed, plan, scope, page, matches, facet, started);
   }
 
   /** The search on the calling thread alone (no workers). */
@@ -335,10 +347,30 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const plan = this.plan(parsed, scope);
-    const seqs = parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
+    const first = this.facetDepth(parsed, plan, null);
+    const rows = this.rows(plan, parsed, first);
     const matches = this.matches(plan, null, parsed.trackTotalHits);
-    const facet = parsed.aggs.length ? this.facet(plan, matches) : null;
-    return this.answer(parsed, plan, scope, seqs, matches, facet, started);
+    const facet = parsed.aggs.length ? this.facet(plan, matches, first ? rows.slice(0, first) : null) : null;
+    const page = first ? rows.slice(parsed.from, parsed.from + parsed.size) : rows;
+    return this.answer(parsed, plan, scope, page, matches, facet, started);
+  }
+
+  /** On this thread: the page, or (`first`: the facet counts the first hits) the first max(from + size, first) hits. */
+  private rows(plan: Plan, parsed: ParsedSearch, first: number): { seq: number; s: number | null }[] {
+    if (first) return this.page(plan, parsed.sort, Math.max(parsed.from + parsed.size, first), 0);
+    return parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : [];
+  }
+
+  /**
+   * How many first hits the facet counts: `facetFirst` when the query has more than `facetSample` matches, else 0
+   * (it counts them all, or the maintained counts answer).
+   */
+  private facetDepth(parsed: ParsedSearch, plan: Plan, known: Known | null): number {
+    if (!parsed.aggs.length) return 0;
+    const counts = this.countsOnly(plan);
+    if (counts && counts.tag === null) return 0;
+    const n = known && (known.exact || known.n > this.facetSample) ? known.n : this.countUpTo(plan, this.facetSample + 1);
+    return n > this.facetSample ? this.facetFirst : 0;
   }
 
   private answer(
@@ -377,7 +409,7 @@ export class SqliteSearchEngine implements SearchEngine {
     await new Promise((resolve) => setImmediate(resolve));
     const size = Math.min(parsed.size, limit);
     const { pool } = this.workersFor(plan, parsed.sort);
-    const page = pool ? await this.pageParallel(pool, plan, size, parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
+    const page = pool ? (await this.pageParallel(pool, plan, parsed.from + size)).slice(parsed.from) : this.page(plan, parsed.sort, size, parsed.from);
     const seqs = page.map((s) => s.seq);
     for (let i = 0; i < seqs.length; i += 500) {
       const chunk = seqs.slice(i, i + 500);
@@ -557,10 +589,10 @@ export class SqliteSearchEngine implements SearchEngine {
   }
 
   /**
-   * The page of a `_score` sort, ranked by the pool: the rows split into one rowid range per worker, each range's
-   * best `from + size`, merged. The same rows in the same order as `page` (bm25's statistics are the table's).
+   * The first `limit` hits of a `_score` sort, ranked by the pool: the rows split into one rowid range per worker,
+   * each range's best `limit`, merged. The same rows in the same order as `page` (bm25's statistics are the table's).
    */
-  private async pageParallel(pool: RankPool, plan: Plan, size: number, from: number): Promise<RankedRow[]> {
+  private async pageParallel(pool: RankPool, plan: Plan, limit: number): Promise<RankedRow[]> {
     // Two subqueries: min() and max() in one select would scan the table instead of reading each end of the index.
     const bounds = prepared(
       this.db,
@@ -571,13 +603,13 @@ export class SqliteSearchEngine implements SearchEngine {
       order by s asc, applications_fts.rowid desc limit ?`;
     const step = Math.ceil((bounds.hi - bounds.lo) / pool.size);
     const parts: { sql: string; params: unknown[] }[] = [];
-    for (let lo = bounds.lo; lo < bounds.hi; lo += step) parts.push({ sql, params: [...src.params, lo, Math.min(lo + step, bounds.hi), from + size] });
+    for (let lo = bounds.lo; lo < bounds.hi; lo += step) parts.push({ sql, params: [...src.params, lo, Math.min(lo + step, bounds.hi), limit] });
     try {
       const ranked = await pool.runAll(parts);
-      return ranked.flat().sort(byScore).slice(from, from + size);
+      return ranked.flat().sort(byScore).slice(0, limit);
     } catch {
       // A worker that failed (it logs nothing: the same query on this thread answers or throws as it would have).
-      return this.page(plan, null, size, from) as RankedRow[];
+      return this.page(plan, null, limit, 0) as RankedRow[];
     }
   }
 
@@ -649,8 +681,15 @@ export class SqliteSearchEngine implements SearchEngine {
     return null;
   }
 
-  /** The tag facet: the maintained counts when they answer, else the first `facetSample` matches' tags. */
-  private facet(plan: Plan, matches: Known): { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number } {
+  /**
+   * The tag facet: the maintained counts when they answer; else `first` (the query's first hits, when it has more
+   * matches than `facetSample`: see `facetDepth`) or every match.
+   */
+  private facet(
+    plan: Plan,
+    matches: Known,
+    first: readonly { seq: number }[] | null,
+  ): { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number } {
     const counts = this.countsOnly(plan);
     if (counts && counts.tag === null) {
       const rows = counts.portfolio === null
@@ -658,16 +697,22 @@ export class SqliteSearchEngine implements SearchEngine {
         : prepared(this.db, "select name as key, count as doc_count from tag_counts where portfolio_id = ? order by count desc, name").all(counts.portfolio);
       return { buckets: rows as { key: string; doc_count: number }[], partial: false, sampled: matches.n };
     }
+    if (first) {
+      const rows = prepared(
+        this.db,
+        `select name as key, count(*) as doc_count from application_tags where app_seq in (select value from json_each(?))
+         group by name order by doc_count desc, name`,
+      ).all(JSON.stringify(first.map((r) => r.seq))) as { key: string; doc_count: number }[];
+      return { buckets: rows, partial: true, sampled: first.length };
+    }
+    // At most `facetSample` matches (facetDepth counted them when nothing else did): all of them.
     const src = this.source(plan, plan.match ? "applications_fts.rowid as seq" : "a.seq as seq", false, false);
     const rows = prepared(
       this.db,
       `select t.name as key, count(*) as doc_count from (${src.sql} limit ?) m join application_tags t on t.app_seq = m.seq
        group by t.name order by doc_count desc, t.name`,
     ).all(...src.params, this.facetSample) as { key: string; doc_count: number }[];
-    // Past the sample? Known from the count, or (a lower bound within the sample) counted up to one past it.
-    const seen = matches.exact || matches.n > this.facetSample ? matches.n : this.countUpTo(plan, this.facetSample + 1);
-    const partial = seen > this.facetSample;
-    return { buckets: rows, partial, sampled: partial ? this.facetSample : seen };
+    return { buckets: rows, partial: false, sampled: matches.n };
   }
 
   private cut(facet: { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number }, size: number): TermsAggregation {
