@@ -53,10 +53,13 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   // 2. A query matching about `target` applications: the field terms, ORed greedily from the most frequent.
-  const engine = new SqliteSearchEngine(db);
-  const total = (qs: string) => engine.searchSync({ query: { query_string: { query: qs, fields: ["title", "abstract", "claims"] } }, size: 0 }, {}).total;
+  const engine = new SqliteSearchEngine(db, { rankWorkers: 0 });
+  const total = async (qs: string) =>
+    (await engine.search({ query: { query_string: { query: qs, fields: ["title", "abstract", "claims"] } }, size: 0 }, {})).total;
   const terms = [...new Set(FIELDS.flatMap((f) => f.terms))].filter((t) => /^[a-z]+$/.test(t));
-  const counted = terms.map((t) => ({ t, n: total(t) })).sort((a, b) => b.n - a.n);
+  const counted: { t: string; n: number }[] = [];
+  for (const t of terms) counted.push({ t, n: await total(t) });
+  counted.sort((a, b) => b.n - a.n);
   let chosen: string[] = [];
   let n = 0;
   const single = counted.find((c) => c.n <= target * 1.1 && c.n >= target * 0.9);
@@ -65,7 +68,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
     n = single.n;
   } else {
     for (const c of counted.filter((c) => c.n <= target)) {
-      const next = total([...chosen, c.t].join(" OR "));
+      const next = await total([...chosen, c.t].join(" OR "));
       if (next > target * 1.1) continue;
       chosen.push(c.t);
       n = next;

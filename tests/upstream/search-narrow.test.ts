@@ -25,6 +25,7 @@ let tokens: SqliteSearchEngine;
 let narrowed: SqliteSearchEngine;
 let perHit: SqliteSearchEngine;
 let copied: SqliteSearchEngine;
+let offThread: SqliteSearchEngine;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-narrow-"));
@@ -38,9 +39,11 @@ beforeAll(() => {
   narrowed = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000 });
   perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0, highlightCopy: false });
   copied = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0 });
+  offThread = new SqliteSearchEngine(db, { rankWorkers: 2, facetSample: 500, facetFirst: 100 });
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await offThread?.close();
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -137,6 +140,40 @@ describe("the engine's shortcuts give the same answers", () => {
       expect(log.some((sql) => sql.includes("from temp.page_text where page_text match"))).toBe(true);
     });
   }
+
+  it("a query with a prefix starts no MATCH on the index from this thread: the workers run them, same answers", async () => {
+    const one = new SqliteSearchEngine(db, { rankWorkers: 0, facetSample: 500, facetFirst: 100 });
+    const facet = { aggs: { tags: { terms: { field: "tags.name", size: 20 } } } };
+    const cases: Record<string, unknown> = {
+      "a broad prefix": { query: { query_string: { query: "sys*" } }, size: 50, highlight: every, ...facet },
+      "a prefix and a tag: few matches": {
+        query: { bool: { must: [{ query_string: { query: "lida* OR wellbo*" } }], filter: [{ term: { "tags.name": "adas" } }] } },
+        size: 20,
+        highlight: every,
+        ...facet,
+      },
+      "a prefix in a nested clause, sorted by a field": {
+        query: { bool: { must: [{ range: { broadScore: { gte: 10 } } }], must_not: [{ query_string: { query: "catheter*" } }] } },
+        size: 30,
+        sort: [{ broadScore: "desc" }],
+        ...facet,
+      },
+      "every match counted": { query: { query_string: { query: "meth*" } }, size: 10, track_total_hits: true, ...facet },
+    };
+    const onIndex = () => log.filter((sql) => sql.includes("applications_fts match"));
+    for (const [name, body] of Object.entries(cases)) {
+      const expected = await one.search(body, { portfolioId: "public" });
+      log = [];
+      const answer = await offThread.search(body, { portfolioId: "public" });
+      expect(without(answer), name).toEqual(without(expected));
+      expect(answer.data.length, name).toBeGreaterThan(0);
+      expect(onIndex(), name).toEqual([]);
+    }
+    // Without a prefix this thread does start them (the check above can see them).
+    log = [];
+    await offThread.search({ query: { query_string: { query: "lidar" } }, size: 10, ...facet }, { portfolioId: "public" });
+    expect(onIndex().length).toBeGreaterThan(0);
+  });
 
   it("the page's copy is emptied after each search", async () => {
     await copied.search(leaves["a prefix in most applications"], { portfolioId: "public" });

@@ -58,7 +58,7 @@ describe("ranking on worker threads", () => {
   };
   for (const [name, body] of Object.entries(bodies)) {
     it(`${name}: the same page as one thread`, async () => {
-      const expected = inline.searchSync(body, { portfolioId: "public" });
+      const expected = await inline.search(body, { portfolioId: "public" });
       const answer = await pooled.search(body, { portfolioId: "public" });
       expect(ranked(answer)).toEqual(ranked(expected));
       expect(answer.aggs).toEqual(expected.aggs);
@@ -81,7 +81,7 @@ describe("ranking on worker threads", () => {
   it("below the threshold the calling thread ranks: no worker is started", async () => {
     const engine = new SqliteSearchEngine(db, { rankWorkers: 2 });
     const body = { query: { query_string: { query: "system" } }, size: 20 };
-    expect(ranked(await engine.search(body, {}))).toEqual(ranked(inline.searchSync(body, {})));
+    expect(ranked(await engine.search(body, {}))).toEqual(ranked(await inline.search(body, {})));
     expect((engine as unknown as { pool: { slots: unknown[] } }).pool.slots).toHaveLength(0);
     await engine.close();
   });
@@ -91,7 +91,7 @@ describe("ranking on worker threads", () => {
     for (const query of ["system", "thermoluminide OR biofilide", "lidar"]) {
       const body = { query: { query_string: { query } }, size: 40, aggs: { tags: { terms: { field: "tags.name" } } } };
       const answer = await engine.search(body, { portfolioId: "public" });
-      const expected = inline.searchSync(body, { portfolioId: "public" });
+      const expected = await inline.search(body, { portfolioId: "public" });
       expect(ranked(answer)).toEqual(ranked(expected));
       expect(answer.aggs).toEqual(expected.aggs);
     }
@@ -165,7 +165,7 @@ describe("ranking on worker threads", () => {
     }
     // The pooled page past the first hits is the one thread's.
     const deep = { query: { query_string: { query: "system OR method" } }, ...facet, size: 50, from: 150 };
-    expect(ranked(await engine.search(deep, scope))).toEqual(ranked(one.searchSync(deep, scope)));
+    expect(ranked(await engine.search(deep, scope))).toEqual(ranked(await one.search(deep, scope)));
     // Up to the sample, every match is counted (the facet is whole).
     const few = await engine.search({ query: { query_string: { query: "lidar" } }, ...facet, size: 5 }, scope);
     expect(few.total).toBeLessThanOrEqual(300);
@@ -179,6 +179,6 @@ describe("ranking on worker threads", () => {
     const before = ranked(await engine.search(body, {}));
     await engine.close();
     expect(ranked(await engine.search(body, {}))).toEqual(before);
-    expect(before).toEqual(ranked(inline.searchSync(body, {})));
+    expect(before).toEqual(ranked(await inline.search(body, {})));
   });
 });
