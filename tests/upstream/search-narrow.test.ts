@@ -169,6 +169,24 @@ describe("the engine's shortcuts give the same answers", () => {
       expect(answer.data.length, name).toBeGreaterThan(0);
       expect(onIndex(), name).toEqual([]);
     }
+    // The categorization's whole match sets too.
+    const body = { query: { query_string: { query: "lida* OR sys*" } } };
+    const scan = async (e: SqliteSearchEngine) => {
+      const out: { id: string; score: number | null }[] = [];
+      for await (const batch of e.scanMatches(body, { portfolioId: "public" }, 400)) out.push(...batch);
+      return out;
+    };
+    const expectedScan = await scan(one);
+    const expectedCount = await one.countMatches(body, { portfolioId: "public" });
+    const ids = expectedScan.slice(0, 30).map((m) => m.id);
+    const expectedAmong = await one.matchAmong(body, { portfolioId: "public" }, ids);
+    log = [];
+    expect(await scan(offThread)).toEqual(expectedScan);
+    expect(await offThread.countMatches(body, { portfolioId: "public" })).toBe(expectedCount);
+    expect(await offThread.matchAmong(body, { portfolioId: "public" }, ids)).toEqual(expectedAmong);
+    expect(expectedScan.length).toBe(expectedCount);
+    expect(expectedAmong.size).toBe(30);
+    expect(onIndex()).toEqual([]);
     // Without a prefix this thread does start them (the check above can see them).
     log = [];
     await offThread.search({ query: { query_string: { query: "lidar" } }, size: 10, ...facet }, { portfolioId: "public" });

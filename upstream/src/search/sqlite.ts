@@ -431,28 +431,23 @@ export class SqliteSearchEngine implements SearchEngine {
     const params = plan.where.flatMap((w) => w.params);
     // A window of seqs per step bounds the work of one step even when few rows of it match.
     const window = 20_000;
-    const stmt = plan.match
-      ? prepared(
-          this.db,
-          `select applications_fts.rowid as seq, a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
-           from applications_fts join applications a on a.seq = applications_fts.rowid
-           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}
-           order by applications_fts.rowid limit ?`,
-        )
-      : prepared(
-          this.db,
-          `select a.seq as seq, a.id as id, null as s from applications a where a.seq > ? and a.seq <= ?${where} order by a.seq limit ?`,
-        );
+    // (a prefix's steps run on the rank workers: see `all`)
+    const sql = plan.match
+      ? `select applications_fts.rowid as seq, a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+         from applications_fts join applications a on a.seq = applications_fts.rowid
+         where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}
+         order by applications_fts.rowid limit ?`
+      : `select a.seq as seq, a.id as id, null as s from applications a where a.seq > ? and a.seq <= ?${where} order by a.seq limit ?`;
     const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
     let last = 0;
     while (last < end) {
       await this.indexWhole();
       const hi = Math.min(last + window, end);
-      const rows = (plan.match ? stmt.all(plan.match, last, hi, ...params, batch) : stmt.all(last, hi, ...params, batch)) as {
-        seq: number;
-        id: string;
-        s: number | null;
-      }[];
+      const rows = await this.all<{ seq: number; id: string; s: number | null }>(
+        plan,
+        sql,
+        plan.match ? [plan.match, last, hi, ...params, batch] : [last, hi, ...params, batch],
+      );
       last = rows.length === batch ? rows[rows.length - 1]!.seq : hi;
       if (rows.length) yield rows.map((r) => ({ id: r.id, score: scoreOf(r.s) }));
       await new Promise((resolve) => setImmediate(resolve));
@@ -463,21 +458,18 @@ export class SqliteSearchEngine implements SearchEngine {
     const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
     const where = plan.where.map((w) => ` and (${w.sql})`).join("");
     const params = plan.where.flatMap((w) => w.params);
-    const stmt = plan.match
-      ? prepared(
-          this.db,
-          `select count(*) as n from applications_fts join applications a on a.seq = applications_fts.rowid
-           where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}`,
-        )
-      : prepared(this.db, `select count(*) as n from applications a where a.seq > ? and a.seq <= ?${where}`);
+    const sql = plan.match
+      ? `select count(*) as n from applications_fts join applications a on a.seq = applications_fts.rowid
+         where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}`
+      : `select count(*) as n from applications a where a.seq > ? and a.seq <= ?${where}`;
     const end = (prepared(this.db, "select coalesce(max(seq), 0) as m from applications").get() as { m: number }).m;
     const window = 50_000;
     let total = 0;
     for (let last = 0; last < end; last += window) {
       await this.indexWhole();
       const hi = Math.min(last + window, end);
-      const row = (plan.match ? stmt.get(plan.match, last, hi, ...params) : stmt.get(last, hi, ...params)) as { n: number };
-      total += row.n;
+      const [row] = await this.all<{ n: number }>(plan, sql, plan.match ? [plan.match, last, hi, ...params] : [last, hi, ...params]);
+      total += row!.n;
       await new Promise((resolve) => setImmediate(resolve));
     }
     return total;
@@ -491,20 +483,19 @@ export class SqliteSearchEngine implements SearchEngine {
     const where = plan.where.map((w) => ` and (${w.sql})`).join("");
     const params = plan.where.flatMap((w) => w.params);
     const list = JSON.stringify(ids);
-    const rows = (
-      plan.match
-        ? prepared(
-            this.db,
-            `select a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
-             from applications_fts join applications a on a.seq = applications_fts.rowid
-             where applications_fts match ?
-               and applications_fts.rowid in (select seq from applications where id in (select value from json_each(?)))${where}`,
-          ).all(plan.match, list, ...params)
-        : prepared(this.db, `select a.id as id, null as s from applications a where a.id in (select value from json_each(?))${where}`).all(
-            list,
-            ...params,
-          )
-    ) as { id: string; s: number | null }[];
+    const rows = plan.match
+      ? await this.all<{ id: string; s: number | null }>(
+          plan,
+          `select a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+           from applications_fts join applications a on a.seq = applications_fts.rowid
+           where applications_fts match ?
+             and applications_fts.rowid in (select seq from applications where id in (select value from json_each(?)))${where}`,
+          [plan.match, list, ...params],
+        )
+      : (prepared(this.db, `select a.id as id, null as s from applications a where a.id in (select value from json_each(?))${where}`).all(
+          list,
+          ...params,
+        ) as { id: string; s: number | null }[]);
     for (const r of rows) out.set(r.id, scoreOf(r.s));
     return out;
   }
