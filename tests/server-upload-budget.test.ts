@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOADS_BUSY } from "../server/guard";
-import { startProductionServer, waitUntilUp, type RunningServer, freePort } from "./helpers/server";
+import { startProductionServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /**
  * The uploads held at once (server/guard.ts, server/byte-budget.ts) against the real process, with a budget of
@@ -12,7 +12,7 @@ import { startProductionServer, waitUntilUp, type RunningServer, freePort } from
  * finish in time, or goes through as soon as the first is gone; small forms never wait; the API's uploads share the
  * same room.
  */
-const PORT = await freePort();
+const PORT = 4600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 const WAIT_MS = 2_000;

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_DIR, startProductionServer, startServer, waitUntilUp, type RunningServer, freePort } from "./helpers/server";
+import { BUILD_DIR, startProductionServer, startServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /** The real process: `node $BUILD_DIR/server.js` (npm run test:unit builds first). */
-const PORT = await freePort();
+const PORT = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${PORT}`;
 const admin = { email: "admin@server.test", password: "server-password" };
 
@@ -183,7 +183,7 @@ describe("server.ts", () => {
 describe("start-up configuration", () => {
   it("refuses to start in production without SESSION_SECRET, saying why", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
-    const s = startServer(await freePort(), dir, { NODE_ENV: "production" });
+    const s = startServer(PORT + 100, dir, { NODE_ENV: "production" });
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain("SESSION_SECRET: is required in production");
     rmSync(dir, { recursive: true, force: true });

@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { peakRssMb, signInCookie, startProductionServer, waitUntilUp, type RunningServer, freePort } from "../helpers/server";
+import { peakRssMb, signInCookie, startProductionServer, waitUntilUp, type RunningServer } from "../helpers/server";
 
-const PORT = await freePort();
+const PORT = 4100 + Math.floor(Math.random() * 80);
 const admin = { email: "admin@fuzz.test", password: "fuzz-admin-password" };
 
 /** Tables whose rows change by design on any request (session bookkeeping) are left out of the comparison. */

@@ -1,4 +1,3 @@
-import net from "node:net";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
@@ -94,20 +93,4 @@ export async function signInCookie(base: string, email: string, password: string
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-}
-
-/**
- * A port the system has just given out and taken back: free now, and not one a fixed range shared with another test
- * file could also draw (server tests run in parallel workers).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
