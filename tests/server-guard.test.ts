@@ -10,7 +10,8 @@ import { startProductionServer, waitUntilUp, type RunningServer } from "./helper
  * Issue 8 items 1, 3, 5, 8 against the real process (`node $BUILD_DIR/server.js`): the form guard in front of Remix
  * (server/guard.ts) and the upstream's body limits (upstream/src/lib/body-limit.ts).
  */
-const PORT = 4000 + Math.floor(Math.random() * 500);
+// Disjoint from the other real-server tests run alongside: server.test 3900–4089, fuzz 4100–4179, upload budget 4600–4899.
+const PORT = 4200 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${PORT}`;
 const admin = { email: "admin@guard.test", password: "guard-password" };
 const EVIL = "https://evil.example";
