@@ -351,18 +351,11 @@ export class SqliteSearchEngine implements SearchEngine {
     // Awaited below; should the ranking throw first, their failure must not go unhandled (it would end the process).
     counted.catch(() => undefined);
     whole?.catch(() => undefined);
-    const rows = ranked ? await ranked : await this.rows(plan, parsed, first);
+    // The first `depth` hits: the page is their end, the facet (when it counts the first hits) their start.
+    const rows = ranked ? await ranked : depth > 0 ? await this.page(plan, parsed.sort, depth, 0) : [];
     const matches = await counted;
-    // A facet of the first hits waits for them.
     const facet = first ? await this.facet(plan, matches, rows.slice(0, first)) : await whole;
-    const page = first || ranked ? rows.slice(parsed.from, parsed.from + parsed.size) : rows;
-    return this.answer(parsed, plan, scope, page, matches, facet, started);
-  }
-
-  /** The page, or (`first`: the facet counts the first hits) the first max(from + size, first) hits; no workers. */
-  private rows(plan: Plan, parsed: ParsedSearch, first: number): Promise<{ seq: number; s: number | null }[]> {
-    if (first) return this.page(plan, parsed.sort, Math.max(parsed.from + parsed.size, first), 0);
-    return parsed.size > 0 ? this.page(plan, parsed.sort, parsed.size, parsed.from) : Promise.resolve([]);
+    return this.answer(parsed, plan, scope, rows.slice(parsed.from, parsed.from + parsed.size), matches, facet, started);
   }
 
   /**
@@ -754,13 +747,10 @@ export class SqliteSearchEngine implements SearchEngine {
       const range = "applications_fts match ? and rowid >= cast(? as integer) and rowid <= cast(? as integer)";
       const lo = Math.min(...seqs);
       const hi = Math.max(...seqs);
-      // Each MATCH started costs ~20 µs (the expression, each term's segments): one per hit is 5 ms for 250 hits.
-      // With few matches between the page's first and last rowid, one pass over them instead keeps the page's rows
-      // (the unary + keeps SQLite from making the IN one lookup per value, which is the per-hit cost again).
-      // More hits than that: so many matches lie between the page's ends that the pass is not worth counting (a
-      // prefix in most documents: counting starts its MATCH, ~70 ms at 1M).
+      // With few matches between the page's first and last rowid, one pass over them keeps the page's rows (the unary
+      // + keeps SQLite from making the IN one lookup per value). Not counted when the query has more hits than the
+      // pass may take, nor for a prefix (its MATCH would merge every word it covers on this thread): the copy then.
       const scanUpTo = seqs.length * this.highlightScanFactor;
-      // A prefix: no pass over the index on this thread (its MATCH would merge every word it covers).
       const onePass =
         scanUpTo > 0 &&
         hits <= scanUpTo &&
@@ -812,15 +802,14 @@ export class SqliteSearchEngine implements SearchEngine {
       this.pageTable = true;
     }
     const columns = [...new Set(cols)].map((c) => TEXT_COLUMNS[c]!).join(", ");
+    // One transaction: should the MATCH throw, the copy is rolled back with it.
     return this.db.transaction(() => {
       prepared(this.db, `insert into temp.page_text (rowid, ${columns}) select seq, ${columns} from applications where seq in (select value from json_each(?))`).run(
         JSON.stringify(seqs),
       );
-      try {
-        return prepared(this.db, `select rowid as seq, ${marks} from temp.page_text where page_text match ?`).all(expr);
-      } finally {
-        prepared(this.db, "delete from temp.page_text").run();
-      }
+      const rows = prepared(this.db, `select rowid as seq, ${marks} from temp.page_text where page_text match ?`).all(expr);
+      prepared(this.db, "delete from temp.page_text").run();
+      return rows;
     })();
   }
 }
