@@ -141,7 +141,10 @@ test("a queued or running job can be cancelled from its progress line", async ({
   if (js()) await expect(page.getByTestId("monaco-editor")).toBeVisible({ timeout: 15_000 });
   const progress = page.getByRole("region", { name: "Progress" });
   await progress.getByRole("button", { name: "Cancel Add tag(s)" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Job cancelled");
+  // The action's redirect loads the page again: the query's search over its 20,000 applications while a job tags them
+  // and the other worker's tests run. A CI run found no toast within the default 7 s; the toast itself stays 3 s at
+  // least once shown, so waiting longer for it to appear cannot let it pass unseen.
+  await expect(page.getByTestId("toast")).toContainText("Job cancelled", { timeout: 20_000 });
   // The jobs ahead are stopped at once (or have finished) and their queries deleted, so that they hold the one-at-a-time
   // queue no longer than they must and later "Apply all queries" runs do not walk their 20,000 applications.
   type Job = { id: string; kind: string; status: string; done: number; total: number | null };
