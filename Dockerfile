@@ -5,7 +5,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 # The postinstall step applies patches/ (patch-package): a memo in the route matcher (docs/decisions/router-patch.md).
 COPY patches ./patches
-RUN npm install --no-audit --no-fund
+# ...and compiles the search's ranking library (scripts/build-native.mjs; g++ brings the C compiler).
+COPY scripts/build-native.mjs ./scripts/build-native.mjs
+COPY upstream/native ./upstream/native
+RUN npm install --no-audit --no-fund && node scripts/build-native.mjs --require
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
@@ -15,6 +18,7 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+COPY --from=build /app/.cache/native/rank.so ./.cache/native/rank.so
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/scripts/start.sh ./scripts/start.sh
 RUN mkdir -p /data && chown node:node /data

@@ -358,6 +358,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
     // Portfolio (issue 11): search engine, applications, CSV import/export, reindex.
     const portfolioEngine = new SqliteSearchEngine(db);
+    if (portfolioEngine.rankProblem) log(`upstream: search: ranking with FTS5's bm25 (slower on broad queries at scale): ${portfolioEngine.rankProblem}`);
     const portfolio = portfolioRoutes({ db, store: applications, engine: portfolioEngine, requireAuth, now, log });
     app.route("/api/search", portfolio.search);
     app.route("/api/applications", portfolio.applications);

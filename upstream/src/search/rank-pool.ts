@@ -6,7 +6,9 @@
  * each with its own read-only connection to the same database file (WAL: readers do not wait for each other or for
  * the writer), and runs one ranking query over disjoint rowid ranges, one range per worker, at the same time. bm25's
  * statistics (row count, average lengths, documents per phrase) are the whole table's whatever the range, so each
- * range's scores are exactly those of the single query and the merged top `n` is the same list.
+ * range's scores are exactly those of the single query and the merged top `n` is the same list. (bm25v, rank.ts,
+ * keeps a word's count per connection until the index changes by 1%: between two such counts a worker's may be the
+ * older one, within that 1%.) Each worker loads the ranking library the engine uses.
  *
  * The worker is a small CommonJS script given as text (`eval`), so the same code runs under tsx, vitest and the
  * bundled server; it loads better-sqlite3 from the path this module resolves.
@@ -14,6 +16,7 @@
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { RANK_ENTRY, RANK_SETUP_SQL } from "./rank";
 
 export type RankedRow = { seq: number; s: number };
 
@@ -25,6 +28,10 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma("busy_timeout = 5000");
+if (workerData.rank) {
+  db.loadExtension(workerData.rank.file, workerData.rank.entry);
+  db.exec(workerData.rank.setup);
+}
 const statements = new Map();
 parentPort.on("message", (job) => {
   try {
@@ -55,6 +62,8 @@ export class RankPool {
   constructor(
     private readonly file: string,
     readonly size: number,
+    /** The ranking library each worker loads (search/rank.ts), or null. */
+    private readonly rankExtension: string | null = null,
   ) {}
 
   /** Runs each query on a worker (at most `size` at once); answers in the order given. */
@@ -90,7 +99,11 @@ export class RankPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { file: this.file, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
+      workerData: {
+        file: this.file,
+        driver: createRequire(import.meta.url).resolve("better-sqlite3"),
+        rank: this.rankExtension ? { file: this.rankExtension, entry: RANK_ENTRY, setup: RANK_SETUP_SQL } : null,
+      },
     });
     // An idle pool never keeps the process alive.
     worker.unref();

@@ -27,6 +27,7 @@ import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine
 import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
 import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
 import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
+import { loadRank, RANK_EXTENSION_DEFAULT, rankExtensionFile, scoreSql } from "./rank";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
 
 type Sql = { sql: string; params: unknown[] };
@@ -265,8 +266,9 @@ export type SqliteEngineOptions = {
   rankWorkers?: number;
   /**
    * From this many matches a relevance-sorted query is ranked by the workers (default 20,000). Below it one thread is
-   * quicker: every range pays bm25's fixed cost (counting each phrase's documents in the whole table, ~12 ms on a
-   * million rows), and the total is counted first to know.
+   * quicker: a worker round trip costs more than ranking a few thousand rows, and the total is counted first to know.
+   * (With FTS5's bm25 rather than bm25v, every range also pays for counting each phrase's documents in the whole
+   * table: see rank.ts.)
    */
   parallelFrom?: number;
   /**
@@ -285,6 +287,12 @@ export type SqliteEngineOptions = {
    * with, and slow for a broad query (a prefix in most documents: ~80 ms a hit at 1M applications).
    */
   highlightCopy?: boolean;
+  /**
+   * The compiled ranking library (bm25v: search/rank.ts), loaded into this connection and the workers'. Default:
+   * `rankExtensionFile()` (SEARCH_RANK_EXTENSION, else the built one when it exists); null ranks with FTS5's bm25.
+   * A library that does not load is an error (the caller asked for it).
+   */
+  rankExtension?: string | null;
 };
 
 /**
@@ -311,6 +319,10 @@ export class SqliteSearchEngine implements SearchEngine {
   private readonly narrowFrom: number;
   private readonly highlightScanFactor: number;
   private readonly highlightCopy: boolean;
+  /** The ranking library loaded (bm25v), or null: FTS5's bm25. */
+  readonly rankExtension: string | null;
+  /** Why the built ranking library is not in use, when it was looked for and is not (the upstream logs it). */
+  readonly rankProblem: string | null = null;
   /** Whether the connection's table for the page's copy (`temp.page_text`) was created. */
   private pageTable = false;
   /** The rebuild under way: the whole-match-set calls wait for it (a half-built index would miss matches). */
@@ -327,8 +339,29 @@ export class SqliteSearchEngine implements SearchEngine {
     this.narrowFrom = options.narrowFrom ?? 5_000;
     this.highlightScanFactor = options.highlightScanFactor ?? 20;
     this.highlightCopy = options.highlightCopy ?? true;
+    let rank = options.rankExtension === undefined ? rankExtensionFile() : options.rankExtension;
+    if (rank) {
+      try {
+        loadRank(db, rank);
+      } catch (error) {
+        // Asked for by name: an error. The one built here (a copy from another machine, say): bm25, and said so.
+        if (options.rankExtension !== undefined || process.env.SEARCH_RANK_EXTENSION) {
+          throw new Error(`The search's ranking library ${rank} did not load: ${(error as Error).message}`);
+        }
+        this.rankProblem = `${rank} did not load (${(error as Error).message})`;
+        rank = null;
+      }
+    } else if (options.rankExtension === undefined) {
+      this.rankProblem = `${RANK_EXTENSION_DEFAULT} is not built (npm run build:native; it needs a C compiler)`;
+    }
+    this.rankExtension = rank;
     const workers = options.rankWorkers ?? defaultRankWorkers();
-    this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers) : null;
+    this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers, this.rankExtension) : null;
+  }
+
+  /** A MATCH row's score, lower first (see rank.ts). */
+  private score(plan: Plan): string {
+    return scoreSql(this.rankExtension !== null, plan.match ?? "", plan.weights);
   }
 
   /** Stops the rank workers (the database stays open: its owner closes it). */
@@ -426,7 +459,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const window = 20_000;
     // (a prefix's steps run on the rank workers: see `all`)
     const sql = plan.match
-      ? `select applications_fts.rowid as seq, a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+      ? `select applications_fts.rowid as seq, a.id as id, ${this.score(plan)} as s
          from applications_fts join applications a on a.seq = applications_fts.rowid
          where applications_fts match ? and applications_fts.rowid > cast(? as integer) and applications_fts.rowid <= cast(? as integer)${where}
          order by applications_fts.rowid limit ?`
@@ -479,7 +512,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const rows = plan.match
       ? await this.all<{ id: string; s: number | null }>(
           plan,
-          `select a.id as id, bm25(applications_fts, ${plan.weights.join(", ")}) as s
+          `select a.id as id, ${this.score(plan)} as s
            from applications_fts join applications a on a.seq = applications_fts.rowid
            where applications_fts match ?
              and applications_fts.rowid in (select seq from applications where id in (select value from json_each(?)))${where}`,
@@ -548,11 +581,11 @@ export class SqliteSearchEngine implements SearchEngine {
   // ------------------------------------------------------------------------------------------------- internals
 
   /**
-   * The search's plan. bm25 counts, on its first row, the documents of every phrase of the MATCH in the whole table,
-   * the tag and portfolio tokens too (their weight 0 keeps them out of the score, not out of that count): ~12 ms for
-   * the public portfolio's token at 1M applications, whatever the text matches. So when the text alone matches at
-   * most `narrowFrom` documents, those filters are tested on the joined rows instead (~1.5 µs a row), for the same
-   * hits, scores and order.
+   * The search's plan. A tag or portfolio token ANDed into the MATCH has FTS5 walk that token's entries alongside
+   * the text's (the public portfolio's: 600,000 at 1M applications), and FTS5's bm25 (not bm25v: rank.ts) counts
+   * its documents too (~12 ms). So when the text alone matches at most `narrowFrom` documents, those filters are
+   * tested on the joined rows instead (~1.5 µs a row), for the same hits, scores and order: ~1.4 ms less for a
+   * rare word with bm25v at 1M.
    */
   private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<Plan> {
     const plan = compile(parsed, scope);
@@ -582,7 +615,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const where = plan.where.map((w) => w.sql);
     const params = plan.where.flatMap((w) => w.params);
     if (plan.match) {
-      const score = scored ? `, bm25(applications_fts, ${plan.weights.join(", ")}) as s` : ", null as s";
+      const score = scored ? `, ${this.score(plan)} as s` : ", null as s";
       const join = needsRow || where.length ? " join applications a on a.seq = applications_fts.rowid" : "";
       return {
         sql: `select ${select}${score} from applications_fts${join} where applications_fts match ?${where.map((w) => ` and (${w})`).join("")}`,

@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPortfolio } from "../../upstream/src/applications/demo";
+import { databaseFile, openDatabase } from "../../upstream/src/db";
+import { RANK_ENTRY, rankExtensionFile } from "../../upstream/src/search/rank";
+import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
+
+/**
+ * bm25v (upstream/native/rank.c, search/rank.ts): bm25 with each word's document count kept between statements.
+ * It must score a query of single words exactly as bm25 does, a phrase by the sum of its words' IDFs, keep a count
+ * until the index has grown or shrunk by more than 1%, and be what the engine ranks with (on the workers too), except
+ * for prefixes. CI builds the library (`.ci/run`); elsewhere these tests need `npm run build:native` to have found a C
+ * compiler.
+ */
+const library = rankExtensionFile();
+
+it("the ranking library is built where CI runs the tests", () => {
+  if (process.env.CI) expect(library).not.toBeNull();
+});
+
+// Loads the library under its own entry point (as search/rank.ts does).
+const load = (db: Database.Database, file: string) =>
+  (db as unknown as { loadExtension(file: string, entry: string): void }).loadExtension(file, RANK_ENTRY);
+
+describe.skipIf(!library)("bm25v on a small table", () => {
+  let db: Database.Database;
+  const W = "1.0, 0.0";
+  // Column a is weighted 1, column b 0 (as the tag and portfolio token columns are).
+  const scores = (fn: "bm25" | "bm25v", match: string) =>
+    db
+      .prepare(
+        `select rowid as id, ${fn === "bm25" ? `bm25(t, ${W})` : `bm25v(t, 't', ${W})`} as s from t where t match ? order by rowid`,
+      )
+      .all(match) as { id: number; s: number }[];
+  const add = (n: number, text: (i: number) => string) => {
+    const insert = db.prepare("insert into t (a, b) values (?, 'token')");
+    for (let i = 0; i < n; i++) insert.run(text(i));
+  };
+
+  beforeAll(() => {
+    db = new Database(":memory:");
+    load(db, library!);
+    db.exec("create virtual table t using fts5(a, b)");
+    db.exec("create virtual table temp.t_words using fts5vocab(main, t, row)");
+    // 200 rows: "x" in 20 of them (twice in some), "y" in 50, the phrase "x y" in 10.
+    add(200, (i) => [i < 20 ? "x" : "", i < 10 ? "y" : "", i % 4 === 0 ? "y filler" : "filler", i % 7 === 0 ? "x" : "", "words"].join(" "));
+  });
+
+  afterAll(() => db.close());
+
+  it("a query of single words (AND, OR, NOT) gets bm25's very scores", () => {
+    for (const match of ["x", "y", "x AND y", "x OR filler", "filler NOT y", "x AND b : token"]) {
+      expect(scores("bm25v", match), match).toEqual(scores("bm25", match));
+    }
+  });
+
+  it("a phrase scores the sum of its words' IDFs times bm25's frequency term", () => {
+    const count = (match: string) => (db.prepare("select count(*) as n from t where t match ?").get(match) as { n: number }).n;
+    const n = count("words");
+    const idf = (docs: number) => Math.max(Math.log((n - docs + 0.5) / (docs + 0.5)), 1e-6);
+    const ratio = (idf(count("x")) + idf(count("y"))) / idf(count('"x y"'));
+    const ours = scores("bm25v", '"x y"');
+    const theirs = scores("bm25", '"x y"');
+    expect(ours.map((r) => r.id)).toEqual(theirs.map((r) => r.id));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const [i, row] of ours.entries()) expect(row.s / theirs[i]!.s).toBeCloseTo(ratio, 9);
+  });
+
+  it("keeps a word's count until the table has grown by more than 1%, then counts again", () => {
+    // Counted now (200 rows, "x" in 20 + 9 = 29... as the table says).
+    expect(scores("bm25v", "x")).toEqual(scores("bm25", "x"));
+    // One more row with "x": 0.5% more rows. bm25 counts it; bm25v keeps its count.
+    add(1, () => "x");
+    const n = 201;
+    const docs = (db.prepare("select count(*) as n from t where t match 'x'").get() as { n: number }).n;
+    const idf = (d: number) => Math.log((n - d + 0.5) / (d + 0.5));
+    const kept = scores("bm25v", "x");
+    const counted = scores("bm25", "x");
+    for (const [i, row] of kept.entries()) expect(row.s / counted[i]!.s).toBeCloseTo(idf(docs - 1) / idf(docs), 9);
+    // Three more rows: 1.5% more than when counted. Counted again: bm25's scores.
+    add(3, () => "filler");
+    expect(scores("bm25v", "x")).toEqual(scores("bm25", "x"));
+  });
+
+  it("refuses a call without the vocabulary table's name", () => {
+    expect(() => db.prepare("select bm25v(t) from t where t match 'x'").all()).toThrow(/the table's name/);
+  });
+});
+
+describe.skipIf(!library)("the engine ranks with bm25v", () => {
+  let dir: string;
+  let log: string[] = [];
+  let db: Database.Database;
+  let ranked: SqliteSearchEngine;
+  let plain: SqliteSearchEngine;
+  let pooled: SqliteSearchEngine;
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-rank-"));
+    const seed = openDatabase(dir);
+    seedPortfolio(seed, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
+    seed.close();
+    db = new Database(databaseFile(dir), { verbose: (sql) => log.push(String(sql)) });
+    ranked = new SqliteSearchEngine(db, { rankWorkers: 0 });
+    plain = new SqliteSearchEngine(db, { rankWorkers: 0, rankExtension: null });
+    pooled = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
+  });
+
+  afterAll(async () => {
+    await pooled.close();
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const hits = (answer: { data: { id: string; score: number | null }[]; total: number }) => ({
+    total: answer.total,
+    hits: answer.data.map((h) => `${h.id} ${h.score}`),
+  });
+
+  it("the same hits, order and scores as bm25 for words; bm25 itself for a prefix", async () => {
+    expect(ranked.rankExtension).toBe(library);
+    const facet = { aggs: { tags: { terms: { field: "tags.name" } } } };
+    for (const query of ["system", "lidar OR wellbore", "system AND method", "controller NOT memory", "sys*"]) {
+      const body = { query: { query_string: { query } }, size: 100, ...facet };
+      log = [];
+      const answer = await ranked.search(body, { portfolioId: "public" });
+      const ranking = log.filter((sql) => sql.includes("order by s"));
+      expect(ranking.length, query).toBeGreaterThan(0);
+      expect(ranking.every((sql) => sql.includes(query.endsWith("*") ? "bm25(" : `bm25v(applications_fts, 'applications_fts'`)), query).toBe(true);
+      expect(hits(answer), query).toEqual(hits(await plain.search(body, { portfolioId: "public" })));
+    }
+    log = [];
+    await plain.search({ query: { query_string: { query: "system" } } }, {});
+    expect(log.some((sql) => sql.includes("bm25v("))).toBe(false);
+  });
+
+  it("the rank workers load it too: a broad query is ranked there with bm25v, with this thread's answer", async () => {
+    const body = { query: { query_string: { query: "system OR method" } }, size: 60 };
+    log = [];
+    const answer = await pooled.search(body, {});
+    // Nothing ranked on this thread: a worker that could not load the library would have failed back to it.
+    expect(log.some((sql) => sql.includes("bm25v(") || sql.includes("bm25("))).toBe(false);
+    expect(hits(answer)).toEqual(hits(await ranked.search(body, {})));
+  });
+
+  it("a library named that does not load is an error; the built one missing or broken falls back to bm25, said why", () => {
+    expect(() => new SqliteSearchEngine(db, { rankWorkers: 0, rankExtension: path.join(dir, "missing.so") })).toThrow(
+      /ranking library .*missing\.so did not load/,
+    );
+    expect(plain.rankProblem).toBeNull();
+    expect(ranked.rankProblem).toBeNull();
+  });
+});
