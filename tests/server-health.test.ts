@@ -15,7 +15,9 @@ afterEach(() => {
 
 async function start(): Promise<{ base: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(tmpdir(), "backoffice-health-"));
-  const server = startProductionServer(4100 + Math.floor(Math.random() * 800), dataDir, {
+  // Ports of its own: the other real-server tests take 3900-4089 (server.test), 4100-4179 (fuzz), 4200-4599
+  // (server-guard) and 4600-4899 (upload budget).
+  const server = startProductionServer(4900 + Math.floor(Math.random() * 90), dataDir, {
     email: "admin@health.test",
     password: "health-password",
   });

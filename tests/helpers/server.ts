@@ -59,7 +59,9 @@ export function startProductionServer(
 export async function waitUntilUp(base: string, server?: RunningServer, timeoutMs = 40_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   let last = "no answer";
-  while (Date.now() < until && (server?.child.exitCode ?? null) === null) {
+  // A child that exited has an exit code; one killed by a signal has a signal code instead (and no exit code).
+  const ended = () => server !== undefined && (server.child.exitCode !== null || server.child.signalCode !== null);
+  while (Date.now() < until && !ended()) {
     try {
       const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (r.ok) return;
@@ -69,7 +71,8 @@ export async function waitUntilUp(base: string, server?: RunningServer, timeoutM
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`server did not start (/healthz: ${last})${server ? `:\n${server.output()}` : ""}`);
+  const end = server && ended() ? ` (it ended: ${server.child.signalCode ?? `exit code ${server.child.exitCode}`})` : "";
+  throw new Error(`server did not start${end} (/healthz: ${last})${server ? `:\n${server.output()}` : ""}`);
 }
 
 /** Peak resident memory of a process so far, in MB (Linux /proc). */
