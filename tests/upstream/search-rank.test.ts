@@ -85,6 +85,27 @@ describe.skipIf(!library)("bm25v on a small table", () => {
     expect(scores("bm25v", "x")).toEqual(scores("bm25", "x"));
   });
 
+  it.skipIf(!fs.existsSync("/proc/self/fd"))("leaves no statement open: a connection that ranked closes", () => {
+    // sqlite3_close refuses a connection with an unfinalized statement (better-sqlite3 then leaves it open).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rank-close-"));
+    const file = path.join(dir, "t.sqlite");
+    const other = new Database(file);
+    load(other, library!);
+    other.exec("create virtual table t using fts5(a, b); create virtual table temp.t_words using fts5vocab(main, t, row)");
+    other.exec("insert into t (a, b) values ('x y', 'token'), ('x', 'token')");
+    expect(other.prepare(`select bm25v(t, 't', ${W}) as s from t where t match 'x'`).all()).toHaveLength(2);
+    other.close();
+    const held = fs.readdirSync("/proc/self/fd").filter((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+      } catch {
+        return false;
+      }
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(held).toEqual([]);
+  });
+
   it("refuses a call without the vocabulary table's name", () => {
     expect(() => db.prepare("select bm25v(t) from t where t match 'x'").all()).toThrow(/the table's name/);
   });

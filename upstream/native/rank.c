@@ -37,12 +37,15 @@ struct Count {
   sqlite3_int64 nRowAt;         /* the index's row count when counted */
 };
 
+/*
+** No statement lives here: sqlite3_close() refuses to close a connection that has one unfinalized, and this lives
+** as long as the connection. The statements that read the counts belong to the ranking statement (RankData).
+*/
 typedef struct Counts Counts;
 struct Counts {
   Count aSlot[COUNTS_SLOTS];
   int nUsed;
-  sqlite3_stmt *pStmt;          /* SELECT doc FROM temp.<table>_words WHERE term = ?1 */
-  char *zTable;                 /* the table whose words pStmt reads */
+  char *zTable;                 /* the table whose words the counts are */
 };
 
 static void countsClear(Counts *p){
@@ -54,7 +57,6 @@ static void countsClear(Counts *p){
 static void countsDestroy(void *pArg){
   Counts *p = (Counts*)pArg;
   countsClear(p);
-  sqlite3_finalize(p->pStmt);
   sqlite3_free(p->zTable);
   sqlite3_free(p);
 }
@@ -72,21 +74,19 @@ static int fresh(sqlite3_int64 nRowAt, sqlite3_int64 nRow){
   return d * 100 <= nRowAt;
 }
 
-static int countOf(Counts *p, sqlite3 *db, const char *zTable, const char *zTerm, int nTerm, sqlite3_int64 nRow, sqlite3_int64 *pnDoc){
+/*
+** The documents of a word, kept in p or counted by *ppWords (SELECT doc FROM temp.<table>_words WHERE term = ?1,
+** prepared on first use and finalized by the caller's owner).
+*/
+static int countOf(Counts *p, sqlite3 *db, sqlite3_stmt **ppWords, const char *zTable, const char *zTerm, int nTerm, sqlite3_int64 nRow, sqlite3_int64 *pnDoc){
   unsigned int i = hashOf(zTerm, nTerm) & (COUNTS_SLOTS - 1);
   Count *pSlot;
   int rc;
   if( p->zTable==0 || strcmp(p->zTable, zTable)!=0 ){
-    char *zSql;
     countsClear(p);
-    sqlite3_finalize(p->pStmt); p->pStmt = 0;
     sqlite3_free(p->zTable);
     p->zTable = sqlite3_mprintf("%s", zTable);
-    zSql = sqlite3_mprintf("SELECT doc FROM temp.\"%w_words\" WHERE term = ?1", zTable);
-    if( p->zTable==0 || zSql==0 ){ sqlite3_free(zSql); return SQLITE_NOMEM; }
-    rc = sqlite3_prepare_v3(db, zSql, -1, SQLITE_PREPARE_PERSISTENT, &p->pStmt, 0);
-    sqlite3_free(zSql);
-    if( rc!=SQLITE_OK ){ sqlite3_free(p->zTable); p->zTable = 0; return rc; }
+    if( p->zTable==0 ) return SQLITE_NOMEM;
   }
   for(;; i = (i + 1) & (COUNTS_SLOTS - 1)){
     pSlot = &p->aSlot[i];
@@ -96,17 +96,24 @@ static int countOf(Counts *p, sqlite3 *db, const char *zTable, const char *zTerm
       break;
     }
   }
-  sqlite3_bind_text(p->pStmt, 1, zTerm, nTerm, SQLITE_STATIC);
-  rc = sqlite3_step(p->pStmt);
+  if( *ppWords==0 ){
+    char *zSql = sqlite3_mprintf("SELECT doc FROM temp.\"%w_words\" WHERE term = ?1", zTable);
+    if( zSql==0 ) return SQLITE_NOMEM;
+    rc = sqlite3_prepare_v2(db, zSql, -1, ppWords, 0);
+    sqlite3_free(zSql);
+    if( rc!=SQLITE_OK ) return rc;
+  }
+  sqlite3_bind_text(*ppWords, 1, zTerm, nTerm, SQLITE_STATIC);
+  rc = sqlite3_step(*ppWords);
   *pnDoc = 0;
-  if( rc==SQLITE_ROW ){ *pnDoc = sqlite3_column_int64(p->pStmt, 0); rc = SQLITE_OK; }
+  if( rc==SQLITE_ROW ){ *pnDoc = sqlite3_column_int64(*ppWords, 0); rc = SQLITE_OK; }
   else if( rc==SQLITE_DONE ){ rc = SQLITE_OK; }
-  sqlite3_reset(p->pStmt);
+  sqlite3_reset(*ppWords);
   if( rc!=SQLITE_OK ) return rc;
   if( pSlot->zTerm==0 ){
     if( p->nUsed * 2 >= COUNTS_SLOTS ){
       countsClear(p);
-      return countOf(p, db, zTable, zTerm, nTerm, nRow, pnDoc);
+      return countOf(p, db, ppWords, zTable, zTerm, nTerm, nRow, pnDoc);
     }
     pSlot->zTerm = (char*)sqlite3_malloc(nTerm > 0 ? nTerm : 1);
     if( pSlot->zTerm==0 ) return SQLITE_OK;     /* counted, not kept */
@@ -128,6 +135,7 @@ struct RankData {
   double avgdl;
   double *aIDF;                 /* < 0 until the phrase is counted */
   double *aFreq;
+  sqlite3_stmt *pWords;         /* countOf()'s, prepared when a count is needed */
   sqlite3_stmt *pSize;          /* SELECT id, sz FROM <table>_docsize WHERE id >= ?1 ORDER BY id */
   int bOnRow;                   /* pSize is on a row, whose id is iSizeId */
   sqlite3_int64 iSizeId;
@@ -135,6 +143,7 @@ struct RankData {
 
 static void rankDataFree(void *pArg){
   RankData *p = (RankData*)pArg;
+  sqlite3_finalize(p->pWords);
   sqlite3_finalize(p->pSize);
   sqlite3_free(p);
 }
@@ -242,7 +251,7 @@ static int phraseIdf(const Fts5ExtensionApi *pApi, Fts5Context *pFts, Counts *pC
     int n = 0;
     sqlite3_int64 nDoc = 0;
     rc = pApi->xQueryToken(pFts, i, t, &zTok, &n);
-    if( rc==SQLITE_OK ) rc = countOf(pCounts, db, zTable, zTok, n, p->nRow, &nDoc);
+    if( rc==SQLITE_OK ) rc = countOf(pCounts, db, &p->pWords, zTable, zTok, n, p->nRow, &nDoc);
     if( rc==SQLITE_OK ) idf += idfOf(p->nRow, nDoc);
   }
   if( rc==SQLITE_OK ) p->aIDF[i] = idf;
