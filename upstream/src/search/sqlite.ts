@@ -272,7 +272,7 @@ export type SqliteEngineOptions = {
    */
   parallelFrom?: number;
   /**
-   * Up to this many text matches (default 5,000), a query's top-level tag and portfolio filters are tested on the
+   * Up to this many text matches (default 1,000), a query's top-level tag and portfolio filters are tested on the
    * joined rows rather than ANDed into the MATCH as index tokens (see `plan`). 0: always as tokens.
    */
   narrowFrom?: number;
@@ -336,7 +336,7 @@ export class SqliteSearchEngine implements SearchEngine {
     this.facetFirst = Math.min(options.facetFirst ?? 1_000, this.facetSample);
     this.reindexBatch = options.reindexBatch ?? 2_000;
     this.parallelFrom = options.parallelFrom ?? 20_000;
-    this.narrowFrom = options.narrowFrom ?? 5_000;
+    this.narrowFrom = options.narrowFrom ?? 1_000;
     this.highlightScanFactor = options.highlightScanFactor ?? 20;
     this.highlightCopy = options.highlightCopy ?? true;
     let rank = options.rankExtension === undefined ? rankExtensionFile() : options.rankExtension;
@@ -584,8 +584,8 @@ export class SqliteSearchEngine implements SearchEngine {
    * The search's plan. A tag or portfolio token ANDed into the MATCH has FTS5 walk that token's entries alongside
    * the text's (the public portfolio's: 600,000 at 1M applications), and FTS5's bm25 (not bm25v: rank.ts) counts
    * its documents too (~12 ms). So when the text alone matches at most `narrowFrom` documents, those filters are
-   * tested on the joined rows instead (~1.5 µs a row), for the same hits, scores and order: ~1.4 ms less for a
-   * rare word with bm25v at 1M.
+   * tested on the joined rows instead (~1.5 µs a row), for the same hits, scores and order: ~1–3 ms less for a
+   * rare word with bm25v at 1M. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md).
    */
   private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<Plan> {
     const plan = compile(parsed, scope);
