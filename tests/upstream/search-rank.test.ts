@@ -32,7 +32,7 @@ describe.skipIf(!library)("bm25v on a small table", () => {
   const scores = (fn: "bm25" | "bm25v", match: string) =>
     db
       .prepare(
-        `select rowid as id, ${fn === "bm25" ? `bm25(t, ${W})` : `bm25v(t, 't', ${W})`} as s from t where t match ? order by rowid`,
+        `select rowid as id, ${fn === "bm25" ? `bm25(t, ${W})` : `bm25v(t, 't', '', ${W})`} as s from t where t match ? order by rowid`,
       )
       .all(match) as { id: number; s: number }[];
   const add = (n: number, text: (i: number) => string) => {
@@ -93,7 +93,7 @@ describe.skipIf(!library)("bm25v on a small table", () => {
     load(other, library!);
     other.exec("create virtual table t using fts5(a, b); create virtual table temp.t_words using fts5vocab(main, t, row)");
     other.exec("insert into t (a, b) values ('x y', 'token'), ('x', 'token')");
-    expect(other.prepare(`select bm25v(t, 't', ${W}) as s from t where t match 'x'`).all()).toHaveLength(2);
+    expect(other.prepare(`select bm25v(t, 't', '', ${W}) as s from t where t match 'x'`).all()).toHaveLength(2);
     other.close();
     const held = fs.readdirSync("/proc/self/fd").filter((fd) => {
       try {
@@ -106,8 +106,25 @@ describe.skipIf(!library)("bm25v on a small table", () => {
     expect(held).toEqual([]);
   });
 
-  it("refuses a call without the vocabulary table's name", () => {
-    expect(() => db.prepare("select bm25v(t) from t where t match 'x'").all()).toThrow(/the table's name/);
+  it("a prefix counts the documents of the words it covers: bm25's scores when no document holds two of them", () => {
+    db.exec("create virtual table u using fts5(a, b); create virtual table temp.u_words using fts5vocab(main, u, row)");
+    const insert = db.prepare("insert into u (a, b) values (?, 'token')");
+    // 100 rows: "alpha" in 10, "alps" in 5 others (al*: 15 documents); "beta" in 30, "betamax" in 7 others (beta*: 37).
+    for (let i = 0; i < 100; i++) {
+      insert.run([i < 10 ? "alpha" : i < 15 ? "alps" : "", i >= 50 && i < 80 ? "beta" : i >= 80 && i < 87 ? "betamax" : "", "rest"].join(" "));
+    }
+    const ranked = (fn: string, match: string) =>
+      db.prepare(`select rowid as id, ${fn} as s from u where u match ? order by rowid`).all(match) as { id: number; s: number }[];
+    expect(ranked(`bm25v(u, 'u', '1', ${W})`, "al*")).toEqual(ranked(`bm25(u, ${W})`, "al*"));
+    // The flags follow the phrases in the order written: "beta" a word (30 documents), "al" a prefix (15).
+    expect(ranked(`bm25v(u, 'u', '01', ${W})`, "beta OR al*")).toEqual(ranked(`bm25(u, ${W})`, "beta OR al*"));
+    // Read the other way round, "beta" would count as beta* (37 documents): other scores.
+    expect(ranked(`bm25v(u, 'u', '11', ${W})`, "beta OR al*")).not.toEqual(ranked(`bm25(u, ${W})`, "beta OR al*"));
+  });
+
+  it("refuses a call without the table's name and the prefix flags", () => {
+    expect(() => db.prepare("select bm25v(t) from t where t match 'x'").all()).toThrow(/prefix flags/);
+    expect(() => db.prepare("select bm25v(t, 't') from t where t match 'x'").all()).toThrow(/prefix flags/);
   });
 });
 
@@ -141,7 +158,7 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
     hits: answer.data.map((h) => `${h.id} ${h.score}`),
   });
 
-  it("the same hits, order and scores as bm25 for words; bm25 itself for a prefix", async () => {
+  it("the same hits, order and scores as bm25 for words and prefixes; the prefixes flagged", async () => {
     expect(ranked.rankExtension).toBe(library);
     const facet = { aggs: { tags: { terms: { field: "tags.name" } } } };
     for (const query of ["system", "lidar OR wellbore", "system AND method", "controller NOT memory", "sys*"]) {
@@ -150,7 +167,9 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
       const answer = await ranked.search(body, { portfolioId: "public" });
       const ranking = log.filter((sql) => sql.includes("order by s"));
       expect(ranking.length, query).toBeGreaterThan(0);
-      expect(ranking.every((sql) => sql.includes(query.endsWith("*") ? "bm25(" : `bm25v(applications_fts, 'applications_fts'`)), query).toBe(true);
+      // (the portfolio's token follows the text: "sys*" and it are flagged '10')
+      const flags = query.endsWith("*") ? "'10'" : "''";
+      expect(ranking.every((sql) => sql.includes(`bm25v(applications_fts, 'applications_fts', ${flags}`)), query).toBe(true);
       expect(hits(answer), query).toEqual(hits(await plain.search(body, { portfolioId: "public" })));
     }
     log = [];

@@ -15,9 +15,14 @@
 ** statement stepped forward as FTS5 visits the rows in rowid order (sought when a row is behind or far ahead).
 ** Everything else is bm25's: a query of single words, not restricted to a column, gets bm25's very scores.
 **
-** Usage: bm25v(<fts table>, '<its name>', <weight of column 0>, <weight of column 1>, ...). The caller creates
-** temp."<name>_words" as fts5vocab(main, <name>, row) on the connection (search/rank.ts). Not for prefix queries:
-** the API does not say which query tokens are prefixes (the engine keeps bm25 for those).
+** A prefix's count is the sum of its words' counts, at most the row count (bm25 counts the documents holding any
+** of them: the same when no document holds two), kept as a word's is. The API does not say which query tokens are
+** prefixes, so the caller does.
+**
+** Usage: bm25v(<fts table>, '<its name>', '<prefix flags>', <weight of column 0>, <weight of column 1>, ...).
+** The flags are one character per phrase of the MATCH, in the order they are written: '1' when the phrase ends in a
+** prefix, anything else (or nothing: '') when it does not. The caller creates temp."<name>_words" as
+** fts5vocab(main, <name>, row) on the connection (search/rank.ts).
 */
 #include "sqlite3ext.h"
 #include "fts5.h"
@@ -75,55 +80,80 @@ static int fresh(sqlite3_int64 nRowAt, sqlite3_int64 nRow){
 }
 
 /*
-** The documents of a word, kept in p or counted by *ppWords (SELECT doc FROM temp.<table>_words WHERE term = ?1,
-** prepared on first use and finalized by the caller's owner).
+** The documents of a word, or (bPrefix) of the words a prefix covers, kept in p or counted by apStmt[bPrefix]:
+**   [0] SELECT doc FROM temp.<table>_words WHERE term = ?1
+**   [1] SELECT sum(doc) FROM temp.<table>_words WHERE term >= ?1 AND term < ?2   (?2: the prefix then 0xFF)
+** prepared on first use and finalized by their owner (the ranking statement's data). A prefix's count is the sum of
+** its words' counts, at most nRow (a document holding two of them counts twice: an estimate, on the low side of the
+** IDF). A prefix is kept under its bytes after a 0x01 byte, which no token holds.
 */
-static int countOf(Counts *p, sqlite3 *db, sqlite3_stmt **ppWords, const char *zTable, const char *zTerm, int nTerm, sqlite3_int64 nRow, sqlite3_int64 *pnDoc){
-  unsigned int i = hashOf(zTerm, nTerm) & (COUNTS_SLOTS - 1);
+static int countOf(Counts *p, sqlite3 *db, sqlite3_stmt **apStmt, const char *zTable, const char *zTerm, int nTerm, int bPrefix, sqlite3_int64 nRow, sqlite3_int64 *pnDoc){
+  char aKey[64];
+  char *zKey = aKey;
+  int nKey = nTerm + (bPrefix ? 1 : 0);
+  unsigned int i;
   Count *pSlot;
-  int rc;
+  int rc = SQLITE_OK;
   if( p->zTable==0 || strcmp(p->zTable, zTable)!=0 ){
     countsClear(p);
     sqlite3_free(p->zTable);
     p->zTable = sqlite3_mprintf("%s", zTable);
     if( p->zTable==0 ) return SQLITE_NOMEM;
   }
+  if( nKey + 1 > (int)sizeof(aKey) ){
+    zKey = (char*)sqlite3_malloc(nKey + 1);
+    if( zKey==0 ) return SQLITE_NOMEM;
+  }
+  if( bPrefix ) zKey[0] = 0x01;
+  memcpy(&zKey[bPrefix ? 1 : 0], zTerm, nTerm);
+  i = hashOf(zKey, nKey) & (COUNTS_SLOTS - 1);
   for(;; i = (i + 1) & (COUNTS_SLOTS - 1)){
     pSlot = &p->aSlot[i];
     if( pSlot->zTerm==0 ) break;
-    if( pSlot->nTerm==nTerm && memcmp(pSlot->zTerm, zTerm, nTerm)==0 ){
-      if( fresh(pSlot->nRowAt, nRow) ){ *pnDoc = pSlot->nDoc; return SQLITE_OK; }
+    if( pSlot->nTerm==nKey && memcmp(pSlot->zTerm, zKey, nKey)==0 ){
+      if( fresh(pSlot->nRowAt, nRow) ){ *pnDoc = pSlot->nDoc; goto done; }
       break;
     }
   }
-  if( *ppWords==0 ){
-    char *zSql = sqlite3_mprintf("SELECT doc FROM temp.\"%w_words\" WHERE term = ?1", zTable);
-    if( zSql==0 ) return SQLITE_NOMEM;
-    rc = sqlite3_prepare_v2(db, zSql, -1, ppWords, 0);
+  if( apStmt[bPrefix]==0 ){
+    char *zSql = sqlite3_mprintf(
+      bPrefix ? "SELECT sum(doc) FROM temp.\"%w_words\" WHERE term >= ?1 AND term < ?2"
+              : "SELECT doc FROM temp.\"%w_words\" WHERE term = ?1", zTable);
+    if( zSql==0 ){ rc = SQLITE_NOMEM; goto done; }
+    rc = sqlite3_prepare_v2(db, zSql, -1, &apStmt[bPrefix], 0);
     sqlite3_free(zSql);
-    if( rc!=SQLITE_OK ) return rc;
+    if( rc!=SQLITE_OK ) goto done;
   }
-  sqlite3_bind_text(*ppWords, 1, zTerm, nTerm, SQLITE_STATIC);
-  rc = sqlite3_step(*ppWords);
+  sqlite3_bind_text(apStmt[bPrefix], 1, zTerm, nTerm, SQLITE_STATIC);
+  if( bPrefix ){
+    /* The end of the range: the prefix then 0xFF, a byte no UTF-8 text holds, so every word it covers is below. */
+    zKey[nKey] = (char)0xFF;
+    sqlite3_bind_text(apStmt[1], 2, &zKey[1], nTerm + 1, SQLITE_STATIC);
+  }
+  rc = sqlite3_step(apStmt[bPrefix]);
   *pnDoc = 0;
-  if( rc==SQLITE_ROW ){ *pnDoc = sqlite3_column_int64(*ppWords, 0); rc = SQLITE_OK; }
+  if( rc==SQLITE_ROW ){ *pnDoc = sqlite3_column_int64(apStmt[bPrefix], 0); rc = SQLITE_OK; }
   else if( rc==SQLITE_DONE ){ rc = SQLITE_OK; }
-  sqlite3_reset(*ppWords);
-  if( rc!=SQLITE_OK ) return rc;
+  sqlite3_reset(apStmt[bPrefix]);
+  if( rc!=SQLITE_OK ) goto done;
+  if( *pnDoc > nRow ) *pnDoc = nRow;
   if( pSlot->zTerm==0 ){
     if( p->nUsed * 2 >= COUNTS_SLOTS ){
       countsClear(p);
-      return countOf(p, db, ppWords, zTable, zTerm, nTerm, nRow, pnDoc);
+      i = hashOf(zKey, nKey) & (COUNTS_SLOTS - 1);
+      pSlot = &p->aSlot[i];
     }
-    pSlot->zTerm = (char*)sqlite3_malloc(nTerm > 0 ? nTerm : 1);
-    if( pSlot->zTerm==0 ) return SQLITE_OK;     /* counted, not kept */
-    memcpy(pSlot->zTerm, zTerm, nTerm);
-    pSlot->nTerm = nTerm;
+    pSlot->zTerm = (char*)sqlite3_malloc(nKey > 0 ? nKey : 1);
+    if( pSlot->zTerm==0 ) goto done;     /* counted, not kept */
+    memcpy(pSlot->zTerm, zKey, nKey);
+    pSlot->nTerm = nKey;
     p->nUsed++;
   }
   pSlot->nDoc = *pnDoc;
   pSlot->nRowAt = nRow;
-  return SQLITE_OK;
+done:
+  if( zKey!=aKey ) sqlite3_free(zKey);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ the statement's data */
@@ -135,7 +165,7 @@ struct RankData {
   double avgdl;
   double *aIDF;                 /* < 0 until the phrase is counted */
   double *aFreq;
-  sqlite3_stmt *pWords;         /* countOf()'s, prepared when a count is needed */
+  sqlite3_stmt *apCount[2];     /* countOf()'s (a word's, a prefix's), prepared when a count is needed */
   sqlite3_stmt *pSize;          /* SELECT id, sz FROM <table>_docsize WHERE id >= ?1 ORDER BY id */
   int bOnRow;                   /* pSize is on a row, whose id is iSizeId */
   sqlite3_int64 iSizeId;
@@ -143,7 +173,8 @@ struct RankData {
 
 static void rankDataFree(void *pArg){
   RankData *p = (RankData*)pArg;
-  sqlite3_finalize(p->pWords);
+  sqlite3_finalize(p->apCount[0]);
+  sqlite3_finalize(p->apCount[1]);
   sqlite3_finalize(p->pSize);
   sqlite3_free(p);
 }
@@ -241,8 +272,8 @@ static int docLength(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3 *d
   return pApi->xColumnSize(pFts, -1, pnTok);
 }
 
-/* The IDF of phrase i: the sum of its words'. */
-static int phraseIdf(const Fts5ExtensionApi *pApi, Fts5Context *pFts, Counts *pCounts, sqlite3 *db, const char *zTable, RankData *p, int i){
+/* The IDF of phrase i: the sum of its words'; the last is a prefix when the caller's flags say so. */
+static int phraseIdf(const Fts5ExtensionApi *pApi, Fts5Context *pFts, Counts *pCounts, sqlite3 *db, const char *zTable, RankData *p, int i, int bPrefix){
   int nTok = pApi->xPhraseSize(pFts, i);
   int t, rc = SQLITE_OK;
   double idf = 0.0;
@@ -251,7 +282,7 @@ static int phraseIdf(const Fts5ExtensionApi *pApi, Fts5Context *pFts, Counts *pC
     int n = 0;
     sqlite3_int64 nDoc = 0;
     rc = pApi->xQueryToken(pFts, i, t, &zTok, &n);
-    if( rc==SQLITE_OK ) rc = countOf(pCounts, db, &p->pWords, zTable, zTok, n, p->nRow, &nDoc);
+    if( rc==SQLITE_OK ) rc = countOf(pCounts, db, p->apCount, zTable, zTok, n, bPrefix && t==nTok-1, p->nRow, &nDoc);
     if( rc==SQLITE_OK ) idf += idfOf(p->nRow, nDoc);
   }
   if( rc==SQLITE_OK ) p->aIDF[i] = idf;
@@ -266,10 +297,13 @@ static void bm25vFunction(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlit
   double score = 0.0, D = 0.0;
   int rc, i, nInst = 0;
   const char *zTable;
-  if( nVal<1 || (zTable = (const char*)sqlite3_value_text(apVal[0]))==0 ){
-    sqlite3_result_error(pCtx, "bm25v: the first argument after the table is the table's name", -1);
+  const char *zPrefixes;
+  int nPrefixes;
+  if( nVal<2 || (zTable = (const char*)sqlite3_value_text(apVal[0]))==0 || (zPrefixes = (const char*)sqlite3_value_text(apVal[1]))==0 ){
+    sqlite3_result_error(pCtx, "bm25v: after the table come its name and the phrases' prefix flags", -1);
     return;
   }
+  nPrefixes = sqlite3_value_bytes(apVal[1]);
   rc = rankData(pApi, pFts, &pData);
   if( rc==SQLITE_OK ){
     memset(pData->aFreq, 0, sizeof(double) * pData->nPhrase);
@@ -278,7 +312,7 @@ static void bm25vFunction(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlit
   for(i=0; rc==SQLITE_OK && i<nInst; i++){
     int ip, ic, io;
     rc = pApi->xInst(pFts, i, &ip, &ic, &io);
-    if( rc==SQLITE_OK ) pData->aFreq[ip] += (nVal - 1 > ic) ? sqlite3_value_double(apVal[ic + 1]) : 1.0;
+    if( rc==SQLITE_OK ) pData->aFreq[ip] += (nVal - 2 > ic) ? sqlite3_value_double(apVal[ic + 2]) : 1.0;
   }
   if( rc==SQLITE_OK ){
     int nTok = 0;
@@ -288,7 +322,10 @@ static void bm25vFunction(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlit
   for(i=0; rc==SQLITE_OK && i<pData->nPhrase; i++){
     double f = pData->aFreq[i];
     if( f==0.0 ) continue;
-    if( pData->aIDF[i] < 0.0 ) rc = phraseIdf(pApi, pFts, pCounts, sqlite3_context_db_handle(pCtx), zTable, pData, i);
+    if( pData->aIDF[i] < 0.0 ){
+      int bPrefix = i < nPrefixes && zPrefixes[i]=='1';
+      rc = phraseIdf(pApi, pFts, pCounts, sqlite3_context_db_handle(pCtx), zTable, pData, i, bPrefix);
+    }
     if( rc==SQLITE_OK ) score += pData->aIDF[i] * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + b * D / pData->avgdl)));
   }
   if( rc==SQLITE_OK ) sqlite3_result_double(pCtx, -1.0 * score);

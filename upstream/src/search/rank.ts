@@ -2,7 +2,8 @@
  * bm25v, the search's ranking function (upstream/native/rank.c, compiled by scripts/build-native.mjs): FTS5's bm25
  * with each word's document count kept between statements instead of counted in every one. At a million
  * applications bm25 spends ~70–140 ms of each statement (each rank worker's range too) counting the documents of a
- * broad query's phrases and of the portfolio's token; bm25v looks them up (docs/decisions/search-engine.md).
+ * broad query's phrases and of the portfolio's token; bm25v looks them up (docs/decisions/search-engine.md). It
+ * is told which phrases end in a prefix (`prefixFlags`).
  *
  * Without the compiled library the engine ranks with FTS5's bm25, and the upstream says so at start.
  */
@@ -42,11 +43,32 @@ export function loadRank(db: Database, file: string): void {
 }
 
 /**
- * The score of a MATCH's row (lower is better, as bm25): bm25v when loaded, except for an expression with a prefix
- * (`"…"*`), whose words the library cannot tell from whole words; bm25 otherwise.
+ * Which phrases of an FTS5 expression end in a prefix (`"…"*`), in FTS5's order of its phrases (as they are written):
+ * "1" for those, "0" for the others, "" when there is none. The engine writes every phrase as a quoted string
+ * (search/tokens.ts `ftsString`, quotes doubled inside), and nothing else of its expressions is quoted.
+ */
+export function prefixFlags(match: string): string {
+  let flags = "";
+  for (let at = match.indexOf('"'); at >= 0; at = match.indexOf('"', at)) {
+    let end = at + 1;
+    for (;;) {
+      end = match.indexOf('"', end);
+      if (end < 0) return flags.includes("1") ? flags : "";
+      if (match[end + 1] !== '"') break;
+      end += 2;
+    }
+    flags += match[end + 1] === "*" ? "1" : "0";
+    at = end + 1;
+  }
+  return flags.includes("1") ? flags : "";
+}
+
+/**
+ * The score of a MATCH's row (lower is better, as bm25): bm25v when loaded, told which phrases are prefixes; bm25
+ * otherwise.
  */
 export function scoreSql(ranked: boolean, match: string, weights: readonly number[]): string {
-  return ranked && !match.includes('"*')
-    ? `bm25v(${FTS_TABLE}, '${FTS_TABLE}', ${weights.join(", ")})`
+  return ranked
+    ? `bm25v(${FTS_TABLE}, '${FTS_TABLE}', '${prefixFlags(match)}', ${weights.join(", ")})`
     : `bm25(${FTS_TABLE}, ${weights.join(", ")})`;
 }
