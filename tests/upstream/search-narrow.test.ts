@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPortfolio } from "../../upstream/src/applications/demo";
-import { databaseFile, openDatabase } from "../../upstream/src/db";
+import { databaseFile } from "../../upstream/src/db";
 import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
+import { seededPortfolioDir } from "./portfolio-fixture";
 
 /**
  * Three shortcuts of the embedded engine (upstream/src/search/sqlite.ts) that must not change an answer:
@@ -18,7 +15,7 @@ import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
  *   (`highlightCopy`).
  * Each is compared with the engine that never takes it, on the same database, answer for answer.
  */
-let dir: string;
+let fixture: ReturnType<typeof seededPortfolioDir>;
 let log: string[] = [];
 let db: Database.Database;
 let tokens: SqliteSearchEngine;
@@ -28,12 +25,9 @@ let copied: SqliteSearchEngine;
 let offThread: SqliteSearchEngine;
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-narrow-"));
-  const seed = openDatabase(dir);
-  seedPortfolio(seed, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
-  seed.close();
+  fixture = seededPortfolioDir("search-narrow-");
   // Every statement this connection runs is logged: which plan a search took is visible in its SQL.
-  db = new Database(databaseFile(dir), { verbose: (sql) => log.push(String(sql)) });
+  db = new Database(databaseFile(fixture.dir), { verbose: (sql) => log.push(String(sql)) });
   tokens = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 0 });
   // 3,000 applications: "system" is in most of them, the two words in a few hundred.
   narrowed = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000 });
@@ -45,7 +39,7 @@ beforeAll(() => {
 afterAll(async () => {
   await offThread?.close();
   db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  fixture.remove();
 });
 
 const FEW = "lidar OR wellbore";

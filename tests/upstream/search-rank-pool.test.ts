@@ -1,25 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPortfolio } from "../../upstream/src/applications/demo";
 import { openDatabase, type Db } from "../../upstream/src/db";
 import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
+import { rankedHits as ranked, seededPortfolioDir } from "./portfolio-fixture";
 
 /**
  * Ranking on worker threads (upstream/src/search/rank-pool.ts): a relevance-sorted full-text search ranks disjoint
  * rowid ranges on the pool's workers and merges them. The answer must be the one the calling thread alone gives: the
  * same hits, in the same order, with the same scores, on every page.
  */
-let dir: string;
+let fixture: ReturnType<typeof seededPortfolioDir>;
 let db: Db;
 let pooled: SqliteSearchEngine;
 let inline: SqliteSearchEngine;
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "rank-pool-"));
-  db = openDatabase(dir);
-  seedPortfolio(db, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
+  fixture = seededPortfolioDir("rank-pool-");
+  db = openDatabase(fixture.dir);
   // Every full-text query through the workers (in use, only those of 20,000 matches and more).
   pooled = new SqliteSearchEngine(db, { rankWorkers: 3, parallelFrom: 0 });
   inline = new SqliteSearchEngine(db, { rankWorkers: 0 });
@@ -28,12 +24,7 @@ beforeAll(() => {
 afterAll(async () => {
   await pooled.close();
   db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const ranked = (answer: { data: { id: string; score: number | null }[]; total: number }) => ({
-  total: answer.total,
-  hits: answer.data.map((h) => `${h.id} ${h.score}`),
+  fixture.remove();
 });
 
 describe("ranking on worker threads", () => {

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPortfolio } from "../../upstream/src/applications/demo";
-import { databaseFile, openDatabase } from "../../upstream/src/db";
-import { RANK_ENTRY, rankExtensionFile } from "../../upstream/src/search/rank";
+import { databaseFile } from "../../upstream/src/db";
+import { attachRank, RANK_ENTRY, RANK_EXTENSION_DEFAULT, prefixFlags } from "../../upstream/src/search/rank";
 import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
+import { rankedHits, seededPortfolioDir } from "./portfolio-fixture";
 
 /**
  * bm25v (upstream/native/rank.c, search/rank.ts): bm25 with each word's document count kept between statements.
@@ -15,7 +15,9 @@ import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";
  * for prefixes. CI builds the library (`.ci/run`); elsewhere these tests need `npm run build:native` to have found a C
  * compiler.
  */
-const library = rankExtensionFile();
+// Where npm install / npm run build put it, unless SEARCH_RANK_EXTENSION names another.
+const file = path.resolve(process.env.SEARCH_RANK_EXTENSION || RANK_EXTENSION_DEFAULT);
+const library = fs.existsSync(file) ? file : null;
 
 it("the ranking library is built where CI runs the tests", () => {
   if (process.env.CI) expect(library).not.toBeNull();
@@ -128,8 +130,15 @@ describe.skipIf(!library)("bm25v on a small table", () => {
   });
 });
 
+it("flags the phrases that end in a prefix, in the order written (quotes doubled inside a phrase)", () => {
+  expect(prefixFlags('("sys"*) AND (portfolio_token : "p70")')).toBe("10");
+  expect(prefixFlags('NEAR("a" "b"*, 3) NOT "c"')).toBe("010");
+  expect(prefixFlags('"a ""b"" c"* OR "x"')).toBe("10");
+  expect(prefixFlags('{title abstract} : ("lidar") AND "memory cell"')).toBe("");
+});
+
 describe.skipIf(!library)("the engine ranks with bm25v", () => {
-  let dir: string;
+  let fixture: ReturnType<typeof seededPortfolioDir>;
   let log: string[] = [];
   let db: Database.Database;
   let ranked: SqliteSearchEngine;
@@ -137,11 +146,8 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
   let pooled: SqliteSearchEngine;
 
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-rank-"));
-    const seed = openDatabase(dir);
-    seedPortfolio(seed, { count: 3000, now: () => Date.UTC(2026, 0, 1) });
-    seed.close();
-    db = new Database(databaseFile(dir), { verbose: (sql) => log.push(String(sql)) });
+    fixture = seededPortfolioDir("search-rank-");
+    db = new Database(databaseFile(fixture.dir), { verbose: (sql) => log.push(String(sql)) });
     ranked = new SqliteSearchEngine(db, { rankWorkers: 0 });
     plain = new SqliteSearchEngine(db, { rankWorkers: 0, rankExtension: null });
     pooled = new SqliteSearchEngine(db, { rankWorkers: 2, parallelFrom: 0 });
@@ -150,12 +156,7 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
   afterAll(async () => {
     await pooled.close();
     db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const hits = (answer: { data: { id: string; score: number | null }[]; total: number }) => ({
-    total: answer.total,
-    hits: answer.data.map((h) => `${h.id} ${h.score}`),
+    fixture.remove();
   });
 
   it("the same hits, order and scores as bm25 for words and prefixes; the prefixes flagged", async () => {
@@ -170,7 +171,7 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
       // (the portfolio's token follows the text: "sys*" and it are flagged '10')
       const flags = query.endsWith("*") ? "'10'" : "''";
       expect(ranking.every((sql) => sql.includes(`bm25v(applications_fts, 'applications_fts', ${flags}`)), query).toBe(true);
-      expect(hits(answer), query).toEqual(hits(await plain.search(body, { portfolioId: "public" })));
+      expect(rankedHits(answer), query).toEqual(rankedHits(await plain.search(body, { portfolioId: "public" })));
     }
     log = [];
     await plain.search({ query: { query_string: { query: "system" } } }, {});
@@ -183,13 +184,22 @@ describe.skipIf(!library)("the engine ranks with bm25v", () => {
     const answer = await pooled.search(body, {});
     // Nothing ranked on this thread: a worker that could not load the library would have failed back to it.
     expect(log.some((sql) => sql.includes("bm25v(") || sql.includes("bm25("))).toBe(false);
-    expect(hits(answer)).toEqual(hits(await ranked.search(body, {})));
+    expect(rankedHits(answer)).toEqual(rankedHits(await ranked.search(body, {})));
   });
 
-  it("a library named that does not load is an error; the built one missing or broken falls back to bm25, said why", () => {
-    expect(() => new SqliteSearchEngine(db, { rankWorkers: 0, rankExtension: path.join(dir, "missing.so") })).toThrow(
+  it("a library named that does not load is an error; the built one missing or broken leaves bm25, said why", () => {
+    expect(() => new SqliteSearchEngine(db, { rankWorkers: 0, rankExtension: path.join(fixture.dir, "missing.so") })).toThrow(
       /ranking library .*missing\.so did not load/,
     );
+    const other = new Database(":memory:");
+    expect(attachRank(other, undefined, undefined, path.join(fixture.dir, "none.so"))).toEqual({
+      file: null,
+      problem: expect.stringMatching(/none\.so is not built \(npm run build:native; it needs a C compiler\)$/),
+    });
+    const broken = path.join(fixture.dir, "broken.so");
+    fs.writeFileSync(broken, "not a library");
+    expect(attachRank(other, undefined, undefined, broken)).toEqual({ file: null, problem: expect.stringMatching(/broken\.so did not load \(/) });
+    other.close();
     expect(plain.rankProblem).toBeNull();
     expect(ranked.rankProblem).toBeNull();
   });

@@ -223,6 +223,14 @@ static int getVarint32(const unsigned char *a, int n, int *pOff, unsigned int *p
   return 1;
 }
 
+/* One step of the docsize cursor: on its next row (bOnRow, iSizeId), or past its last. */
+static int sizeStep(RankData *p){
+  int rc = sqlite3_step(p->pSize);
+  p->bOnRow = rc==SQLITE_ROW;
+  if( p->bOnRow ) p->iSizeId = sqlite3_column_int64(p->pSize, 0);
+  return rc==SQLITE_ROW || rc==SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 /* The steps forward that reach a row beyond the docsize cursor's before a seek is cheaper. */
 #define SIZE_STEPS 32
 
@@ -243,20 +251,13 @@ static int docLength(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3 *d
     if( rc!=SQLITE_OK ){ p->pSize = 0; return pApi->xColumnSize(pFts, -1, pnTok); }
   }
   if( p->bOnRow && p->iSizeId<iRowid && iRowid - p->iSizeId<=SIZE_STEPS ){
-    while( p->bOnRow && p->iSizeId<iRowid ){
-      rc = sqlite3_step(p->pSize);
-      p->bOnRow = rc==SQLITE_ROW;
-      if( p->bOnRow ) p->iSizeId = sqlite3_column_int64(p->pSize, 0);
-      else if( rc!=SQLITE_DONE ) return rc;
-    }
+    while( rc==SQLITE_OK && p->bOnRow && p->iSizeId<iRowid ) rc = sizeStep(p);
   }else if( !p->bOnRow || p->iSizeId!=iRowid ){
     sqlite3_reset(p->pSize);
     sqlite3_bind_int64(p->pSize, 1, iRowid);
-    rc = sqlite3_step(p->pSize);
-    p->bOnRow = rc==SQLITE_ROW;
-    if( p->bOnRow ) p->iSizeId = sqlite3_column_int64(p->pSize, 0);
-    else if( rc!=SQLITE_DONE ) return rc;
+    rc = sizeStep(p);
   }
+  if( rc!=SQLITE_OK ) return rc;
   if( p->bOnRow && p->iSizeId==iRowid ){
     const unsigned char *a = (const unsigned char*)sqlite3_column_blob(p->pSize, 1);
     int n = sqlite3_column_bytes(p->pSize, 1);

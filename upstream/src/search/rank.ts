@@ -28,18 +28,30 @@ export const RANK_SETUP_SQL = `create virtual table if not exists temp.${WORDS_T
 /** The library's entry point. */
 export const RANK_ENTRY = "sqlite3_rank_init";
 
-/** The library to load: SEARCH_RANK_EXTENSION, else the built one when it exists (null: none). */
-export function rankExtensionFile(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.SEARCH_RANK_EXTENSION) return path.resolve(env.SEARCH_RANK_EXTENSION);
-  const built = path.resolve(RANK_EXTENSION_DEFAULT);
-  return existsSync(built) ? built : null;
-}
-
-/** Loads bm25v into `db` and creates the table it reads. Throws what SQLite says when it cannot. */
-export function loadRank(db: Database, file: string): void {
-  // better-sqlite3 takes the entry point as a second argument; its type declarations omit it.
-  (db as unknown as { loadExtension(file: string, entry: string): void }).loadExtension(file, RANK_ENTRY);
-  db.exec(RANK_SETUP_SQL);
+/**
+ * Loads bm25v into `db` and creates the table it reads. Which library: `named` when given (null: none), else
+ * SEARCH_RANK_EXTENSION (`fromEnv`), else the one built at `built`. A library named that does not load is an error; the built one missing
+ * or not loading (a copy from another machine, say) leaves bm25, and `problem` says why for the upstream's log.
+ */
+export function attachRank(
+  db: Database,
+  named?: string | null,
+  fromEnv: string | undefined = process.env.SEARCH_RANK_EXTENSION,
+  built: string = RANK_EXTENSION_DEFAULT,
+): { file: string | null; problem: string | null } {
+  if (named === null) return { file: null, problem: null };
+  const asked = named ?? (fromEnv ? path.resolve(fromEnv) : null);
+  const file = asked ?? path.resolve(built);
+  if (!asked && !existsSync(file)) return { file: null, problem: `${built} is not built (npm run build:native; it needs a C compiler)` };
+  try {
+    // better-sqlite3 takes the entry point as a second argument; its type declarations omit it.
+    (db as unknown as { loadExtension(file: string, entry: string): void }).loadExtension(file, RANK_ENTRY);
+    db.exec(RANK_SETUP_SQL);
+    return { file, problem: null };
+  } catch (error) {
+    if (asked) throw new Error(`The search's ranking library ${file} did not load: ${(error as Error).message}`);
+    return { file: null, problem: `${file} did not load (${(error as Error).message})` };
+  }
 }
 
 /**
@@ -49,16 +61,13 @@ export function loadRank(db: Database, file: string): void {
  */
 export function prefixFlags(match: string): string {
   let flags = "";
-  for (let at = match.indexOf('"'); at >= 0; at = match.indexOf('"', at)) {
-    let end = at + 1;
-    for (;;) {
-      end = match.indexOf('"', end);
-      if (end < 0) return flags.includes("1") ? flags : "";
-      if (match[end + 1] !== '"') break;
-      end += 2;
-    }
+  for (let at = match.indexOf('"'); at >= 0; ) {
+    // The phrase's closing quote: the next one that is not doubled.
+    let end = match.indexOf('"', at + 1);
+    while (end >= 0 && match[end + 1] === '"') end = match.indexOf('"', end + 2);
+    if (end < 0) break;
     flags += match[end + 1] === "*" ? "1" : "0";
-    at = end + 1;
+    at = match.indexOf('"', end + 1);
   }
   return flags.includes("1") ? flags : "";
 }

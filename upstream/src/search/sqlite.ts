@@ -27,7 +27,7 @@ import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine
 import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
 import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
 import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
-import { loadRank, RANK_EXTENSION_DEFAULT, rankExtensionFile, scoreSql } from "./rank";
+import { attachRank, prefixFlags, scoreSql } from "./rank";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
 
 type Sql = { sql: string; params: unknown[] };
@@ -53,8 +53,8 @@ type Plan = {
   offThread: boolean;
 };
 
-/** An FTS5 phrase ending in a prefix: `"…"*` (a token is letters and digits only, so `"*` is never inside one). */
-const hasPrefix = (values: readonly unknown[]) => values.some((v) => typeof v === "string" && v.includes('"*'));
+/** Whether an FTS5 expression among `values` has a phrase ending in a prefix (`"…"*`: rank.ts `prefixFlags`). */
+const hasPrefix = (values: readonly unknown[]) => values.some((v) => typeof v === "string" && prefixFlags(v) !== "");
 
 const SORT_COLUMNS: Record<string, string> = {
   id: "a.id",
@@ -288,9 +288,8 @@ export type SqliteEngineOptions = {
    */
   highlightCopy?: boolean;
   /**
-   * The compiled ranking library (bm25v: search/rank.ts), loaded into this connection and the workers'. Default:
-   * `rankExtensionFile()` (SEARCH_RANK_EXTENSION, else the built one when it exists); null ranks with FTS5's bm25.
-   * A library that does not load is an error (the caller asked for it).
+   * The compiled ranking library (bm25v), loaded into this connection and the workers' (search/rank.ts
+   * `attachRank`). Default: SEARCH_RANK_EXTENSION, else the built one when it loads; null ranks with FTS5's bm25.
    */
   rankExtension?: string | null;
 };
@@ -322,7 +321,7 @@ export class SqliteSearchEngine implements SearchEngine {
   /** The ranking library loaded (bm25v), or null: FTS5's bm25. */
   readonly rankExtension: string | null;
   /** Why the built ranking library is not in use, when it was looked for and is not (the upstream logs it). */
-  readonly rankProblem: string | null = null;
+  readonly rankProblem: string | null;
   /** Whether the connection's table for the page's copy (`temp.page_text`) was created. */
   private pageTable = false;
   /** The rebuild under way: the whole-match-set calls wait for it (a half-built index would miss matches). */
@@ -339,22 +338,7 @@ export class SqliteSearchEngine implements SearchEngine {
     this.narrowFrom = options.narrowFrom ?? 1_000;
     this.highlightScanFactor = options.highlightScanFactor ?? 20;
     this.highlightCopy = options.highlightCopy ?? true;
-    let rank = options.rankExtension === undefined ? rankExtensionFile() : options.rankExtension;
-    if (rank) {
-      try {
-        loadRank(db, rank);
-      } catch (error) {
-        // Asked for by name: an error. The one built here (a copy from another machine, say): bm25, and said so.
-        if (options.rankExtension !== undefined || process.env.SEARCH_RANK_EXTENSION) {
-          throw new Error(`The search's ranking library ${rank} did not load: ${(error as Error).message}`);
-        }
-        this.rankProblem = `${rank} did not load (${(error as Error).message})`;
-        rank = null;
-      }
-    } else if (options.rankExtension === undefined) {
-      this.rankProblem = `${RANK_EXTENSION_DEFAULT} is not built (npm run build:native; it needs a C compiler)`;
-    }
-    this.rankExtension = rank;
+    ({ file: this.rankExtension, problem: this.rankProblem } = attachRank(db, options.rankExtension));
     const workers = options.rankWorkers ?? defaultRankWorkers();
     this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers, this.rankExtension) : null;
   }
