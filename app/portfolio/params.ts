@@ -13,7 +13,8 @@ import { hasForbiddenCharacters } from "../../upstream/contract/limits";
  * result, `tags` one per chosen facet value, `portfolio` 'public' or an organization id; and the screen's own:
  * `more=tags` (the facet's 'show more'), `addTag` / `edit` (the dialog open on an application, without JavaScript),
  * `count=all` (the exact total past TRACK_TOTAL_HITS: the total's 'Count all').
- * Whatever cannot be used falls back to its default, never to an error page.
+ * Whatever cannot be used falls back to its default, never to an error page; a query the search refuses stays, and
+ * the page says why.
  */
 export type PortfolioParams = {
   qs: string;
@@ -50,7 +51,9 @@ export function parsePortfolioParams(search: URLSearchParams): PortfolioParams {
     }
   }
   return {
-    qs: oneLine(search.get("qs"), APPLICATION_LIMITS.query),
+    // Kept as typed, whatever its length: the loader checks it with the contract's rule and says what is wrong
+    // beside the results, the text still in the box (the other parameters fall back to their defaults).
+    qs: (search.get("qs") ?? "").trim(),
     size,
     from,
     tags,

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { PUBLIC_PORTFOLIO, type Product, type SearchHit } from "../../upstream/contract/portfolio";
+import { PUBLIC_PORTFOLIO, SearchQuery, type Product, type SearchHit } from "../../upstream/contract/portfolio";
 import { requireRoute } from "../auth/guard.server";
 import { rethrowResponse } from "../lib/actions.server";
 import { isUpstreamError } from "../lib/upstream.server";
@@ -90,6 +90,8 @@ async function organizationsOf(api: Parameters<typeof portfolio.organizations>[0
   }
 }
 
+const NO_FACET: Facet = { buckets: [], sampled: null };
+
 /** /portfolio's loader: the search the URL describes, the facet, the selector's portfolios. */
 export async function portfolioLoader(args: LoaderFunctionArgs) {
   const { api, may } = await requireRoute(args);
@@ -97,8 +99,16 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
   const organizations = await organizationsOf(api);
   // An organization the selector does not offer (or none offered): the Public portfolio is searched and selected.
   if (!organizations?.some((o) => o.id === params.portfolio)) params.portfolio = PUBLIC_PORTFOLIO;
-  const noFacet: Facet = { buckets: [], sampled: null };
   const base = { params, organizations: organizations ?? [], organizationsFailed: organizations === null, may };
+  /** No results: the search failed, or refused the query (`detail`, a 400). */
+  const failed = (detail: string | null, status: number) =>
+    json(
+      { ...base, rows: [] as ResultRow[], total: 0, totalIsMore: false, facet: NO_FACET, error: { message: PORTFOLIO.searchFailed, detail } },
+      { status },
+    );
+  // The query's bounds (length, control characters) are the contract's: a query past them is not sent at all.
+  const checked = SearchQuery.shape.query.safeParse(params.qs);
+  if (!checked.success) return failed(checked.error.issues[0]!.message, 400);
   try {
     const result = await portfolio.search(api, {
       query: params.qs,
@@ -120,10 +130,6 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
     });
   } catch (error) {
     rethrowResponse(error);
-    const detail = isUpstreamError(error, 400) ? error.message : null;
-    return json(
-      { ...base, rows: [] as ResultRow[], total: 0, totalIsMore: false, facet: noFacet, error: { message: PORTFOLIO.searchFailed, detail } },
-      { status: isUpstreamError(error, 400) ? 400 : 502 },
-    );
+    return isUpstreamError(error, 400) ? failed(error.message, 400) : failed(null, 502);
   }
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LIMIT_MESSAGES } from "../../upstream/contract/limits";
+import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
 import { parsePortfolioParams, portfolioUrl } from "../../app/portfolio/params";
 import { applicationJsonProblem } from "../../app/portfolio/schema";
 import { PORTFOLIO } from "../../app/portfolio/texts";
@@ -12,7 +14,14 @@ const INDEX = "_data=routes%2F_app.portfolio._index";
 const ADD = "/portfolio/add?_data=routes%2F_app.portfolio.add";
 
 type Row = { id: string; tags: { name: string; score: number }[]; summaryHtml: string; titleHtml: string; products: { name: string }[] };
-type PageData = { rows: Row[]; total: number; facet: { buckets: { key: string; doc_count: number }[] }; params: { portfolio: string; size: number }; may: { write: boolean } };
+type PageData = {
+  rows: Row[];
+  total: number;
+  facet: { buckets: { key: string; doc_count: number }[] };
+  params: { qs: string; portfolio: string; size: number };
+  may: { write: boolean };
+  error: { message: string; detail: string | null } | null;
+};
 
 /** Creates an application through the New Application screen; answers its id. */
 async function create(extra: Record<string, unknown> = {}): Promise<string> {
@@ -84,6 +93,23 @@ describe("portfolio screens", () => {
     expect(html).toMatch(new RegExp(`<mark>${word}</mark>`));
     const none = await (await admin.get(`/portfolio?qs=nothingmatches${uniq()}`)).text();
     expect(none).toContain(PORTFOLIO.empty.noResults);
+  });
+
+  it("search: a query past the contract's bounds is not searched; the page says why and keeps it in the box", async () => {
+    for (const [query, message] of [
+      ["x".repeat(APPLICATION_LIMITS.query + 1), LIMIT_MESSAGES.tooLong("Query", APPLICATION_LIMITS.query)],
+      ["bad\u0001query", LIMIT_MESSAGES.badCharacters("Query")],
+    ] as const) {
+      const data = await admin.get(`/portfolio?${INDEX}&qs=${encodeURIComponent(query)}`);
+      expect(data.status).toBe(400);
+      const body = (await data.json()) as PageData;
+      expect(body.params.qs).toBe(query);
+      expect(body.rows).toEqual([]);
+      expect(body.error).toEqual({ message: PORTFOLIO.searchFailed, detail: message });
+      const html = await (await admin.get(`/portfolio?qs=${encodeURIComponent(query)}`)).text();
+      expect(html).toContain(message);
+      expect(/<input[^>]*name="qs"[^>]*>/.exec(html)?.[0]).toContain(`value="${query}"`);
+    }
   });
 
   it("add tag: the §5 rules, unknown id, then 'Add Tag completed'", async () => {
