@@ -356,7 +356,8 @@ export class SqliteSearchEngine implements SearchEngine {
   async search(body: unknown, scope: SearchScope): Promise<SearchResponse> {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
-    const plan = await this.plan(parsed, scope);
+    const { plan, few } = await this.plan(parsed, scope);
+    if (few && isScoreSort(parsed.sort) && (parsed.size > 0 || parsed.aggs.length)) return this.searchFew(parsed, plan, scope, started);
     // A broad query is ranked by the workers while this thread counts (up to track_total_hits).
     const { pool, known } = parsed.size > 0 || parsed.aggs.length ? await this.workersFor(plan, parsed.sort) : NOT_BROAD;
     const first = await this.facetDepth(parsed, plan, known);
@@ -373,6 +374,17 @@ export class SqliteSearchEngine implements SearchEngine {
     const matches = await counted;
     const facet = first ? await this.facet(plan, matches, rows.slice(0, first)) : await whole;
     return this.answer(parsed, plan, scope, rows.slice(parsed.from, parsed.from + parsed.size), matches, facet, started);
+  }
+
+  /**
+   * A query of at most `narrowFrom` text matches, by relevance: one statement scores them all (ranking a page scores
+   * every match anyway), and the total and the facet are those rows' — no count, no facet statement of their own.
+   */
+  private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number): Promise<SearchResponse> {
+    const src = this.source(plan, "applications_fts.rowid as seq", false, true);
+    const all = (await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
+    const facet = parsed.aggs.length ? { buckets: this.tagCounts(all), partial: false, sampled: all.length } : null;
+    return this.answer(parsed, plan, scope, all.slice(parsed.from, parsed.from + parsed.size), { n: all.length, exact: true }, facet, started);
   }
 
   /**
@@ -571,12 +583,18 @@ export class SqliteSearchEngine implements SearchEngine {
    * tested on the joined rows instead (~1.5 µs a row), for the same hits, scores and order: ~1–3 ms less for a
    * rare word with bm25v at 1M. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md).
    */
-  private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<Plan> {
+  /**
+   * The query's plan, and whether its full-text expression has at most `narrowFrom` matches (`few`). Then its
+   * top-level tag and portfolio filters are tested on those rows rather than ANDed into the MATCH as index tokens:
+   * fewer index entries to merge. (A plan without such tokens and with a prefix is not counted: its count would
+   * merge the prefix's words once more.)
+   */
+  private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<{ plan: Plan; few: boolean }> {
     const plan = compile(parsed, scope);
-    if (!plan.match || !plan.tokensInMatch || !this.narrowFrom) return plan;
-    const text = compile(parsed, scope, "sql");
-    // The text's own matches: what the joined rows would cost.
-    return text.match && (await this.countUpTo({ ...text, where: [] }, this.narrowFrom + 1)) <= this.narrowFrom ? text : plan;
+    if (!plan.match || !this.narrowFrom || (!plan.tokensInMatch && plan.offThread)) return { plan, few: false };
+    const text = plan.tokensInMatch ? compile(parsed, scope, "sql") : plan;
+    const few = text.match !== null && (await this.countUpTo({ ...text, where: [] }, this.narrowFrom + 1)) <= this.narrowFrom;
+    return { plan: few ? text : plan, few };
   }
 
   /**
@@ -715,14 +733,7 @@ export class SqliteSearchEngine implements SearchEngine {
         : prepared(this.db, "select name as key, count as doc_count from tag_counts where portfolio_id = ? order by count desc, name").all(counts.portfolio);
       return { buckets: rows as { key: string; doc_count: number }[], partial: false, sampled: matches.n };
     }
-    if (first) {
-      const rows = prepared(
-        this.db,
-        `select name as key, count(*) as doc_count from application_tags where app_seq in (select value from json_each(?))
-         group by name order by doc_count desc, name`,
-      ).all(JSON.stringify(first.map((r) => r.seq))) as { key: string; doc_count: number }[];
-      return { buckets: rows, partial: true, sampled: first.length };
-    }
+    if (first) return { buckets: this.tagCounts(first), partial: true, sampled: first.length };
     // At most `facetSample` matches (facetDepth counted them when nothing else did): all of them.
     const src = this.source(plan, plan.match ? "applications_fts.rowid as seq" : "a.seq as seq", false, false);
     const rows = await this.all<{ key: string; doc_count: number }>(
@@ -732,6 +743,15 @@ export class SqliteSearchEngine implements SearchEngine {
       [...src.params, this.facetSample],
     );
     return { buckets: rows, partial: false, sampled: matches.n };
+  }
+
+  /** The tag counts of these rows, most first. */
+  private tagCounts(rows: readonly { seq: number }[]): Facet["buckets"] {
+    return prepared(
+      this.db,
+      `select name as key, count(*) as doc_count from application_tags where app_seq in (select value from json_each(?))
+       group by name order by doc_count desc, name`,
+    ).all(JSON.stringify(rows.map((r) => r.seq))) as Facet["buckets"];
   }
 
   private cut(facet: Facet, size: number): TermsAggregation {
