@@ -383,6 +383,9 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, "backoffice.sqlite");
 }
 
+/** The main connection's page cache, KiB. */
+const PAGE_CACHE_KIB = 64 * 1024;
+
 /** Opens (creating if needed) `${dataDir}/backoffice.sqlite` in WAL mode with foreign keys on, migrated. */
 export function openDatabase(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Db {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -392,6 +395,9 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[] =
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
     db.pragma("synchronous = NORMAL");
+    // A page cache of up to 64 MB (SQLite's default is 2 MB), filled only as pages are read: a portfolio of a million
+    // applications is ~5 GB, and a search reads a row's page per match and per hit (docs/decisions/search-engine.md).
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     migrate(db, migrations);
   } catch (error) {
     db.close();
