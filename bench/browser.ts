@@ -23,6 +23,12 @@
  * instead (the bench's way until 2026-11-26): Chromium then reuses that blank renderer for a page without a
  * Cross-Origin-Opener-Policy (react-admin's server sends none) but must start a new one, after the answer, for a page
  * with one (ours), ~30 ms that no user arriving from elsewhere pays.
+ *
+ * Both servers are measured warm, as staff meet a server that has been up: before the browser starts, each gets
+ * BENCH_BROWSER_WARM (default 300) sequential requests of what its page asks first — ours the `/people` document,
+ * react-admin's its index.html and its page of users. A server that has answered only a handful of requests runs
+ * their code unoptimized by V8 (an isolated `/people` took 9–12 ms of CPU after 6 requests, 4–7 ms after 300, ~2 ms
+ * under load). BENCH_BROWSER_WARM=0 measures them as just started (the bench's way until 2026-11-26, ninth session).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -43,6 +49,7 @@ const USERS = Number(process.env.BENCH_USERS) > 0 ? Number(process.env.BENCH_USE
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RA_DIR = path.join(BENCH_DIR, "react-admin");
 const FROM_BLANK = process.env.BENCH_BROWSER_FROM === "blank";
+const WARM = process.env.BENCH_BROWSER_WARM === undefined ? 300 : Math.max(0, Number(process.env.BENCH_BROWSER_WARM) || 0);
 const log = (...parts: unknown[]) => console.error(`[bench:browser ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const machine = () => `${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")}`;
 const loadAtStart = machine();
@@ -390,6 +397,23 @@ try {
   const from = other?.url ?? null;
   const ours = () => measure(browser!, "ours", `${app.base}/people`, cookies, from);
   const theirs = () => measure(browser!, "react-admin", `${ra.base}/#/users`, [], from);
+  if (WARM > 0) {
+    log(`warming both servers: ${WARM} requests of each page's first answers…`);
+    const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const page = { accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+    const raPage = `${ra.base}/api/users?${new URLSearchParams({ sort: '["id","ASC"]', range: "[0,24]", filter: "{}" })}`;
+    for (let i = 0; i < WARM; i++) {
+      for (const [url, headers] of [
+        [`${app.base}/people`, { ...page, cookie: cookieHeader }],
+        [`${ra.base}/`, page],
+        [raPage, { accept: "application/json", "accept-encoding": "gzip, deflate, br" }],
+      ] as const) {
+        const res = await fetch(url, { headers, redirect: "manual" });
+        if (res.status !== 200) throw new Error(`warming ${url}: ${res.status}`);
+        await res.arrayBuffer();
+      }
+    }
+  }
   log("warm-up (one run each, discarded)…");
   await ours();
   await theirs();
@@ -429,7 +453,9 @@ try {
     `## npm run bench:browser — ${new Date().toISOString()}`,
     "",
     `Build ${BUILD_DIR}; ${USERS} users, 25 rows; Chromium ${browser.version()} (headless, ${CHROMIUM}); ${RUNS} fresh-context ` +
-      `runs each, interleaved, after a discarded warm-up, each tab ` +
+      `runs each, interleaved, after a discarded warm-up` +
+      (WARM > 0 ? ` and ${WARM} requests to each server of what its page asks first` : ", the servers just started (BENCH_BROWSER_WARM=0)") +
+      `, each tab ` +
       (from ? `showing another site first (${from})` : "starting at about:blank (BENCH_BROWSER_FROM=blank)") +
       `. Times in ms from navigation start: median (min–max).`,
     `Machine at start: ${loadAtStart}; at the end: ${machine()}.`,
@@ -457,7 +483,7 @@ try {
   ];
   console.log(out.join("\n"));
   if (jsonFile) {
-    writeFileSync(jsonFile, `${JSON.stringify({ scenario: "browser", settings: { RUNS, USERS, BUILD_DIR, from }, sides, samples }, null, 2)}\n`);
+    writeFileSync(jsonFile, `${JSON.stringify({ scenario: "browser", settings: { RUNS, USERS, BUILD_DIR, from, WARM }, sides, samples }, null, 2)}\n`);
     log(`results written to ${jsonFile}`);
   }
 } catch (error) {
