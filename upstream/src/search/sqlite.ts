@@ -357,9 +357,11 @@ export class SqliteSearchEngine implements SearchEngine {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const { plan, few } = await this.plan(parsed, scope);
-    if (few && isScoreSort(parsed.sort) && (parsed.size > 0 || parsed.aggs.length)) return this.searchFew(parsed, plan, scope, started);
+    // Hits or a facet asked for (else only the total).
+    const ranks = parsed.size > 0 || parsed.aggs.length > 0;
+    if (ranks && few && isScoreSort(parsed.sort)) return this.searchFew(parsed, plan, scope, started);
     // A broad query is ranked by the workers while this thread counts (up to track_total_hits).
-    const { pool, known } = parsed.size > 0 || parsed.aggs.length ? await this.workersFor(plan, parsed.sort) : NOT_BROAD;
+    const { pool, known } = ranks ? await this.workersFor(plan, parsed.sort) : NOT_BROAD;
     const first = await this.facetDepth(parsed, plan, known);
     const depth = first ? Math.max(parsed.from + parsed.size, first) : parsed.from + parsed.size;
     const ranked = pool && depth > 0 ? this.pageParallel(pool, plan, depth) : null;
@@ -577,17 +579,12 @@ export class SqliteSearchEngine implements SearchEngine {
   // ------------------------------------------------------------------------------------------------- internals
 
   /**
-   * The search's plan. A tag or portfolio token ANDed into the MATCH has FTS5 walk that token's entries alongside
-   * the text's (the public portfolio's: 600,000 at 1M applications), and FTS5's bm25 (not bm25v: rank.ts) counts
-   * its documents too (~12 ms). So when the text alone matches at most `narrowFrom` documents, those filters are
-   * tested on the joined rows instead (~1.5 µs a row), for the same hits, scores and order: ~1–3 ms less for a
-   * rare word with bm25v at 1M. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md).
-   */
-  /**
-   * The query's plan, and whether its full-text expression has at most `narrowFrom` matches (`few`). Then its
-   * top-level tag and portfolio filters are tested on those rows rather than ANDed into the MATCH as index tokens:
-   * fewer index entries to merge. (A plan without such tokens and with a prefix is not counted: its count would
-   * merge the prefix's words once more.)
+   * The query's plan, and whether its full-text expression alone has at most `narrowFrom` matches (`few`). A tag or
+   * portfolio token ANDed into the MATCH has FTS5 walk that token's entries alongside the text's (the public
+   * portfolio's: 600,000 at 1M applications), and FTS5's bm25 (not bm25v: rank.ts) counts its documents too
+   * (~12 ms). So for few matches those filters are tested on the joined rows instead (~1.5 µs a row), for the same
+   * hits, scores and order. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md). A plan
+   * without such tokens but with a prefix is not counted: the count would merge the prefix's words once more.
    */
   private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<{ plan: Plan; few: boolean }> {
     const plan = compile(parsed, scope);
