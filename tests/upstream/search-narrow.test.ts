@@ -8,7 +8,8 @@ import { seededPortfolioDir } from "./portfolio-fixture";
  * Three shortcuts of the embedded engine (upstream/src/search/sqlite.ts) that must not change an answer:
  * - a query whose text matches few documents tests its tag and portfolio filters on the joined rows instead of
  *   ANDing their index tokens into the MATCH (`narrowFrom`): bm25 would otherwise count every document of those
- *   tokens;
+ *   tokens; and when the text matches many but the text and the tags' tokens few, only the portfolio is tested on
+ *   the rows;
  * - highlights marked in one pass over the matches between the page's first and last rowid instead of one MATCH per
  *   hit (`highlightScanFactor`);
  * - otherwise, highlights marked on a copy of the page's text in a small FTS5 table instead of one MATCH per hit
@@ -65,10 +66,12 @@ const bodies: Record<string, unknown> = {
   },
   "a phrase, second page": { query: { match_phrase: { abstract: "battery pack" } }, size: 20, from: 20, highlight },
   "sorted by a field": { query: { query_string: { query: FEW } }, size: 20, sort: [{ broadScore: "desc" }], highlight },
-  "a word in most applications (tokens kept)": {
+  "a word in most applications (tokens kept)": { query: { match: { abstract: "system" } }, size: 30, highlight },
+  "a word in most applications and a tag (its token in the MATCH)": {
     query: { bool: { must: [{ match: { abstract: "system" } }], filter: [{ term: { "tags.name": "wireless" } }] } },
     size: 30,
     highlight,
+    aggs: { tags: { terms: { field: "tags.name", size: 5 } } },
   },
 };
 
@@ -119,11 +122,17 @@ describe("the engine's shortcuts give the same answers", () => {
       expect(ranking.length).toBeGreaterThan(0);
       // (the log cuts long literals, the MATCH among them: the narrowed plan shows in its SQL condition)
       const onRows = ranking.some((sql) => sql.includes("a.portfolio_id = 'public'"));
-      expect(onRows).toBe(!name.includes("tokens kept"));
+      const tagged = name.includes("its token in the MATCH");
+      expect(onRows).toBe(!name.includes("tokens kept") && !tagged);
       // Few matches by relevance: one statement scores them all, with no count and no facet of their own.
       const joined = log.filter((sql) => sql.includes("join applications a"));
       if (name.includes("sorted")) expect(joined.length, name).toBeGreaterThan(1);
-      else if (!name.includes("tokens kept")) expect(joined, name).toHaveLength(1);
+      else if (tagged) {
+        // The text and the tag's token walked once, scored; the portfolio tested on those rows alone.
+        expect(joined, name).toEqual([]);
+        expect(ranking.filter((sql) => /bm25v?\(/.test(sql)), name).toHaveLength(1);
+        expect(log.filter((sql) => sql.includes("from applications a where a.seq in (select value from json_each(") && sql.includes("a.portfolio_id = 'public'"))).toHaveLength(1);
+      } else if (!name.includes("tokens kept")) expect(joined, name).toHaveLength(1);
     });
   }
 
@@ -135,7 +144,8 @@ describe("the engine's shortcuts give the same answers", () => {
       const answer = await narrowed.search(body, { portfolioId: "public" });
       expect(without(answer)).toEqual(without(expected));
       const onePass = log.some((sql) => sql.includes("highlight(") && sql.includes("+rowid in"));
-      expect(onePass).toBe(!name.includes("tokens kept"));
+      // (a word in most applications has too many matches between the page's first and last rowid)
+      expect(onePass).toBe(!name.includes("in most applications"));
     });
   }
 
@@ -199,6 +209,24 @@ describe("the engine's shortcuts give the same answers", () => {
     log = [];
     await offThread.search({ query: { query_string: { query: "lidar" } }, size: 10, ...facet }, { portfolioId: "public" });
     expect(onIndex().length).toBeGreaterThan(0);
+  });
+
+  it("a tag's token in the MATCH with more matches than narrowFrom: the tokens kept, the same answers", async () => {
+    const small = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 100 });
+    const body = {
+      query: { bool: { must: [{ match: { abstract: "system" } }], filter: [{ term: { "tags.name": "priority" } }] } },
+      size: 40,
+      highlight,
+      aggs: { tags: { terms: { field: "tags.name", size: 5 } } },
+    };
+    const expected = await tokens.search(body, { portfolioId: "public" });
+    log = [];
+    const answer = await small.search(body, { portfolioId: "public" });
+    expect(without(answer)).toEqual(without(expected));
+    expect(answer.total).toBeGreaterThan(100);
+    // Walked with the tag's token up to one past 100, then ranked with every token in the MATCH.
+    expect(log.some((sql) => /bm25v?\(/.test(sql) && sql.includes("order by"))).toBe(true);
+    expect(log.some((sql) => sql.includes("a.portfolio_id = 'public'"))).toBe(false);
   });
 
   it("the page's copy is emptied after each search", async () => {

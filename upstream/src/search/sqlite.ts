@@ -186,9 +186,10 @@ function textLeaves(node: Node, out: string[] = []): string[] {
 
 /**
  * `tokens`: where the top-level tag and portfolio filters go. "match" (the default) ANDs their index tokens into the
- * MATCH, which suits any number of text matches; "sql" tests them on the joined row instead (see the engine's `plan`).
+ * MATCH, which suits any number of text matches; "sql" tests them on the joined row instead; "tags" ANDs the tags'
+ * tokens into the MATCH and tests the portfolio on the row (see the engine's `plan`).
  */
-function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sql" = "match"): Plan {
+function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sql" | "tags" = "match"): Plan {
   const query: Node = scope.portfolioId
     ? { kind: "bool", must: [parsed.query], should: [], mustNot: [], filter: [{ kind: "portfolio", id: scope.portfolioId }], msm: null }
     : parsed.query;
@@ -200,11 +201,13 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
   const matchParts: string[] = [];
   const textual = positives.filter((n) => hasText(n) && ftsOf(n) !== null);
   const isToken = (n: Node) => n.kind === "tag" || n.kind === "portfolio";
+  // A tag or portfolio filter that goes into the MATCH as its index token.
+  const asToken = (n: Node) => (n.kind === "tag" && tokens !== "sql") || (n.kind === "portfolio" && tokens === "match");
   let tokensInMatch = false;
   if (textual.length) {
     for (const n of positives) {
       const f = ftsOf(n);
-      if (f !== null && (hasText(n) || (isToken(n) && tokens === "match"))) {
+      if (f !== null && (hasText(n) || asToken(n))) {
         matchParts.push(f);
         tokensInMatch ||= isToken(n);
       } else where.push(sqlOf(n));
@@ -214,7 +217,7 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
   }
   let match = matchParts.length ? and(matchParts) : null;
   for (const n of negatives) {
-    const f = match && !(isToken(n) && tokens === "sql") ? ftsOf(n) : null;
+    const f = match && (!isToken(n) || asToken(n)) ? ftsOf(n) : null;
     tokensInMatch ||= f !== null && isToken(n);
     if (f !== null) match = `(${match}) NOT (${f})`;
     else {
@@ -356,10 +359,10 @@ export class SqliteSearchEngine implements SearchEngine {
   async search(body: unknown, scope: SearchScope): Promise<SearchResponse> {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
-    const { plan, few } = await this.plan(parsed, scope);
+    const { plan, few, scored } = await this.plan(parsed, scope);
     // Hits or a facet asked for (else only the total).
     const ranks = parsed.size > 0 || parsed.aggs.length > 0;
-    if (ranks && few && isScoreSort(parsed.sort)) return this.searchFew(parsed, plan, scope, started);
+    if (ranks && few && isScoreSort(parsed.sort)) return this.searchFew(parsed, plan, scope, started, scored);
     // A broad query is ranked by the workers while this thread counts (up to track_total_hits).
     const { pool, known } = ranks ? await this.workersFor(plan, parsed.sort) : NOT_BROAD;
     const first = await this.facetDepth(parsed, plan, known);
@@ -379,12 +382,13 @@ export class SqliteSearchEngine implements SearchEngine {
   }
 
   /**
-   * A query of at most `narrowFrom` text matches, by relevance: one statement scores them all (ranking a page scores
-   * every match anyway), and the total and the facet are those rows' — no count, no facet statement of their own.
+   * A query of at most `narrowFrom` matches of its MATCH, by relevance: one statement scores them all (ranking a page
+   * scores every match anyway), and the total and the facet are those rows' — no count, no facet statement of their
+   * own. `scored`: the MATCH's matches already scored by `plan`, the plan's conditions still to test on their rows.
    */
-  private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number): Promise<SearchResponse> {
+  private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number, scored: RankedRow[] | null): Promise<SearchResponse> {
     const src = this.source(plan, "applications_fts.rowid as seq", false, true);
-    const all = (await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
+    const all = (scored ? await this.kept(plan, scored) : await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
     const facet = parsed.aggs.length ? { buckets: this.tagCounts(all), partial: false, sampled: all.length } : null;
     return this.answer(parsed, plan, scope, all.slice(parsed.from, parsed.from + parsed.size), { n: all.length, exact: true }, facet, started);
   }
@@ -579,19 +583,43 @@ export class SqliteSearchEngine implements SearchEngine {
   // ------------------------------------------------------------------------------------------------- internals
 
   /**
-   * The query's plan, and whether its full-text expression alone has at most `narrowFrom` matches (`few`). A tag or
-   * portfolio token ANDed into the MATCH has FTS5 walk that token's entries alongside the text's (the public
-   * portfolio's: 600,000 at 1M applications), and FTS5's bm25 (not bm25v: rank.ts) counts its documents too
-   * (~12 ms). So for few matches those filters are tested on the joined rows instead (~1.5 µs a row), for the same
-   * hits, scores and order. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md). A plan
-   * without such tokens but with a prefix is not counted: the count would merge the prefix's words once more.
+   * The query's plan, and whether its MATCH has at most `narrowFrom` matches (`few`). A tag or portfolio token ANDed
+   * into the MATCH has FTS5 walk that token's entries alongside the text's (the public portfolio's: 600,000 at 1M
+   * applications), and FTS5's bm25 (not bm25v: rank.ts) counts its documents too (~12 ms). So when the text alone
+   * has few matches those filters are tested on the joined rows instead (~1.5 µs a row), for the same hits, scores
+   * and order. Past ~1,000 text matches the tokens are quicker with bm25v (search-engine.md) — but when the text and
+   * the tags' tokens together have few, only the portfolio (the largest token) is tested on the rows: a word in
+   * 30,000 applications under a tag in none of them then costs one walk of the two (~1 ms), not of the three (~5 ms)
+   * once per statement. A plan without such tokens but with a prefix is not counted: the count would merge the
+   * prefix's words once more.
    */
-  private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<{ plan: Plan; few: boolean }> {
+  private async plan(parsed: ParsedSearch, scope: SearchScope): Promise<{ plan: Plan; few: boolean; scored: RankedRow[] | null }> {
     const plan = compile(parsed, scope);
-    if (!plan.match || !this.narrowFrom || (!plan.tokensInMatch && plan.offThread)) return { plan, few: false };
-    const text = plan.tokensInMatch ? compile(parsed, scope, "sql") : plan;
-    const few = text.match !== null && (await this.countUpTo({ ...text, where: [] }, this.narrowFrom + 1)) <= this.narrowFrom;
-    return { plan: few ? text : plan, few };
+    const none = { plan, few: false, scored: null };
+    if (!plan.match || !this.narrowFrom || (!plan.tokensInMatch && plan.offThread)) return none;
+    const fewIn = async (p: Plan) => p.match !== null && (await this.countUpTo({ ...p, where: [] }, this.narrowFrom + 1)) <= this.narrowFrom;
+    if (!plan.tokensInMatch) return { ...none, few: await fewIn(plan) };
+    const text = compile(parsed, scope, "sql");
+    if (await fewIn(text)) return { plan: text, few: true, scored: null };
+    // Only when that is another MATCH than both (a tag's token, not the portfolio's). Its walk is the costly one, so
+    // it is walked once: its matches scored, up to one past `narrowFrom`.
+    const tagged = plan.offThread ? null : compile(parsed, scope, "tags");
+    if (!tagged || tagged.match === text.match || tagged.match === plan.match) return none;
+    const src = this.source({ ...tagged, where: [] }, "applications_fts.rowid as seq", false, true);
+    const scored = await this.all<RankedRow>(tagged, `${src.sql} limit ?`, [...src.params, this.narrowFrom + 1]);
+    return scored.length <= this.narrowFrom ? { plan: tagged, few: true, scored } : none;
+  }
+
+  /** Those of `rows` (the plan's MATCH's) whose application meets the plan's other conditions. */
+  private async kept(plan: Plan, rows: RankedRow[]): Promise<RankedRow[]> {
+    if (!plan.where.length || !rows.length) return rows;
+    const keep = await this.all<{ seq: number }>(
+      plan,
+      `select a.seq as seq from applications a where a.seq in (select value from json_each(?))${plan.where.map((w) => ` and (${w.sql})`).join("")}`,
+      [JSON.stringify(rows.map((r) => r.seq)), ...plan.where.flatMap((w) => w.params)],
+    );
+    const seqs = new Set(keep.map((r) => r.seq));
+    return rows.filter((r) => seqs.has(r.seq));
   }
 
   /**
