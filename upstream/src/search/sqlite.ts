@@ -19,7 +19,7 @@ import {
   type TermsAggregation,
 } from "../../contract/portfolio";
 import { FTS_COLUMNS, FTS_TOKENIZE } from "../applications/schema";
-import { ALL_COLUMNS, HIT_COLUMNS, rowToApplication, type ApplicationRow } from "../applications/store";
+import { ALL_COLUMNS, HIT_COLUMNS, rowOfValues, rowToApplication, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
@@ -788,10 +788,11 @@ export class SqliteSearchEngine implements SearchEngine {
   private hydrate(seqs: readonly { seq: number }[], columns: string): Map<number, Application> {
     const out = new Map<number, Application>();
     if (!seqs.length) return out;
-    const rows = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`).all(
-      JSON.stringify(seqs.map((s) => s.seq)),
-    ) as ApplicationRow[];
-    for (const row of rows) out.set(row.seq, rowToApplication(row));
+    const stmt = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`, { raw: true });
+    for (const values of stmt.all(JSON.stringify(seqs.map((s) => s.seq))) as unknown[][]) {
+      const row = rowOfValues(values);
+      out.set(row.seq, rowToApplication(row));
+    }
     return out;
   }
 
