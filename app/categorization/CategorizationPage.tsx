@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { CATEGORIZATION_PAGE_SIZE } from "../../upstream/contract/categorization-constants";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
-import { NO_VALUE } from "../lib/format";
+import { NO_VALUE, formatScore } from "../lib/format";
 import { CodeEditor } from "../ui/code-editor";
 import { DefaultSubmit, FieldErrors } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
@@ -28,7 +28,7 @@ export type PageData = {
 
 const JOB_POLL_MS = 1500;
 
-const scoreText = (n: number | null) => (n === null ? NO_VALUE : String(Math.round(n * 1000) / 1000));
+const scoreText = (n: number | null) => formatScore(n);
 
 /** The editor's values as the form holds them now. */
 function valuesIn(form: HTMLFormElement): QueryValues {

@@ -44,6 +44,18 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
 const FORMATTED_MAX = 5_000;
 const formatted = new Map<string, string>();
 
+/**
+ * A score as the product shows it (relevance, broad and detectable scores, tag and product scores): at most three
+ * decimals; a score that rounds to zero but is not zero reads "< 0.001" (or "> -0.001"), not "0" — a word in most
+ * applications gets a relevance of ~0.000002 (bm25's smallest IDF), which is a match, not none. `empty` for no score.
+ */
+export function formatScore(n: number | null | undefined, empty: string = NO_VALUE): string {
+  if (n === null || n === undefined || Number.isNaN(n)) return empty;
+  const rounded = Math.round(n * 1000) / 1000;
+  if (rounded === 0 && n !== 0) return n > 0 ? "< 0.001" : "> -0.001";
+  return String(rounded === 0 ? 0 : rounded);
+}
+
 /** "1 user", "3 users". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
+import { formatScore } from "../lib/format";
 import { useHydrated } from "../ui/hydrated";
 import { Pagination } from "../ui/list";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
@@ -10,7 +11,7 @@ import { PORTFOLIO } from "./texts";
 const R = PORTFOLIO.result;
 const P = PORTFOLIO.product;
 
-const scoreText = (n: number | null) => (n === null || n === undefined ? R.notScored : String(Math.round(n * 1000) / 1000));
+const scoreText = (n: number | null) => formatScore(n, R.notScored);
 
 /** The remove-tag confirmation step the action answered with (no JavaScript), if any. */
 export type RemoveTagConfirm = { applicationId: string; tag: string } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatDateTime } from "../../app/lib/format";
+import { formatDateTime, formatScore } from "../../app/lib/format";
 import { lastPageOf, loadPage, listQueryOf } from "../../app/lib/list.server";
 import { pageCount, searchProblem } from "../../app/ui/list";
 import { onlySearchChanged } from "../../app/ui/revalidate";
@@ -25,6 +25,27 @@ describe("formatDateTime (spec 3 §9: US-English long format, the user's time zo
     expect(formatDateTime(null, "UTC")).toBe("—");
     expect(formatDateTime(undefined, "UTC")).toBe("—");
     expect(formatDateTime("not a date", "UTC")).toBe("—");
+  });
+});
+
+describe("formatScore (relevance, broad, detectable, tag and product scores)", () => {
+  it("rounds to three decimals", () => {
+    expect(formatScore(14.2)).toBe("14.2");
+    expect(formatScore(0.87654)).toBe("0.877");
+    expect(formatScore(-1.23456)).toBe("-1.235");
+    expect(formatScore(0)).toBe("0");
+  });
+  it("a score too small for three decimals is not shown as 0 (a word in most applications: bm25's smallest IDF)", () => {
+    expect(formatScore(0.000002)).toBe("< 0.001");
+    expect(formatScore(0.0004999)).toBe("< 0.001");
+    expect(formatScore(0.0005)).toBe("0.001");
+    expect(formatScore(-0.000002)).toBe("> -0.001");
+  });
+  it("no score: the dash, or the text asked for", () => {
+    expect(formatScore(null)).toBe("—");
+    expect(formatScore(undefined)).toBe("—");
+    expect(formatScore(Number.NaN)).toBe("—");
+    expect(formatScore(null, "not scored")).toBe("not scored");
   });
 });
 
