@@ -46,14 +46,17 @@ const formatted = new Map<string, string>();
 
 /**
  * A score as the product shows it (relevance, broad and detectable scores, tag and product scores): at most three
- * decimals; a score that rounds to zero but is not zero reads "< 0.001" (or "> -0.001"), not "0" — a word in most
- * applications gets a relevance of ~0.000002 (bm25's smallest IDF), which is a match, not none. `empty` for no score.
+ * decimals; a score that would round to zero but is not zero keeps its first significant digit ("0.000002", not
+ * "0") — a word in most applications gets a relevance of ~0.000002 (bm25's smallest IDF), which is a match, not
+ * none. `empty` for no score.
  */
 export function formatScore(n: number | null | undefined, empty: string = NO_VALUE): string {
   if (n === null || n === undefined || Number.isNaN(n)) return empty;
   const rounded = Math.round(n * 1000) / 1000;
-  if (rounded === 0 && n !== 0) return n > 0 ? "< 0.001" : "> -0.001";
-  return String(rounded === 0 ? 0 : rounded);
+  if (rounded !== 0 || n === 0) return String(rounded === 0 ? 0 : rounded);
+  const digits = Math.min(20, -Math.floor(Math.log10(Math.abs(n))));
+  const small = n.toFixed(digits);
+  return Number(small) === 0 ? "0" : small;
 }
 
 /** "1 user", "3 users". */

@@ -35,11 +35,13 @@ describe("formatScore (relevance, broad, detectable, tag and product scores)", (
     expect(formatScore(-1.23456)).toBe("-1.235");
     expect(formatScore(0)).toBe("0");
   });
-  it("a score too small for three decimals is not shown as 0 (a word in most applications: bm25's smallest IDF)", () => {
-    expect(formatScore(0.000002)).toBe("< 0.001");
-    expect(formatScore(0.0004999)).toBe("< 0.001");
+  it("a score too small for three decimals keeps its first significant digit, not 0 (bm25's smallest IDF)", () => {
+    expect(formatScore(0.000002)).toBe("0.000002");
+    expect(formatScore(0.0000024)).toBe("0.000002");
+    expect(formatScore(0.0004999)).toBe("0.0005");
     expect(formatScore(0.0005)).toBe("0.001");
-    expect(formatScore(-0.000002)).toBe("> -0.001");
+    expect(formatScore(-0.000002)).toBe("-0.000002");
+    expect(formatScore(1e-30)).toBe("0");
   });
   it("no score: the dash, or the text asked for", () => {
     expect(formatScore(null)).toBe("—");
