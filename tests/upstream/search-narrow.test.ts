@@ -73,6 +73,18 @@ const bodies: Record<string, unknown> = {
     highlight,
     aggs: { tags: { terms: { field: "tags.name", size: 5 } } },
   },
+  "a word in most applications, a tag and a range (its token in the MATCH)": {
+    query: {
+      bool: {
+        must: [{ match: { abstract: "system" } }],
+        filter: [{ term: { "tags.name": "telecom" } }, { range: { broadScore: { gte: 30 } } }],
+        must_not: [{ term: { "tags.name": "priority" } }],
+      },
+    },
+    size: 20,
+    highlight,
+    aggs: { tags: { terms: { field: "tags.name", size: 5 } } },
+  },
 };
 
 /** Edges of the one statement that ranks few matches (no highlight: the pass above has nothing to mark). */
