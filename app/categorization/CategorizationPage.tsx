@@ -28,8 +28,6 @@ export type PageData = {
 
 const JOB_POLL_MS = 1500;
 
-const scoreText = (n: number | null) => formatScore(n);
-
 /** The editor's values as the form holds them now. */
 function valuesIn(form: HTMLFormElement): QueryValues {
   const data = new FormData(form);
@@ -661,7 +659,7 @@ function Result({ row }: { row: ResultRow }) {
       <h4 id={`cat-r-${row.id}`} className="result-title">
         <span className="result-id">{row.id}</span>{" "}
         <span className="muted small">
-          {C.relevance} {scoreText(row.score)}
+          {C.relevance} {formatScore(row.score)}
         </span>
       </h4>
       <dl className="cat-fields">
@@ -676,7 +674,7 @@ function Result({ row }: { row: ResultRow }) {
         {row.tags.length === 0 ? <li className="muted small">{C.noTagsOnApp}</li> : null}
         {row.tags.map((t) => (
           <li key={t.name} className="tag">
-            {`${t.name}:${scoreText(t.score)}`}
+            {`${t.name}:${formatScore(t.score)}`}
           </li>
         ))}
       </ul>

@@ -7,20 +7,14 @@ const statements = new WeakMap<Db, Map<string, Statement>>();
 /** The SQL of lists is the developer's (a handful of shapes per collection): the bound is only a safety net. */
 const MAX_CACHED_STATEMENTS = 500;
 
-/**
- * `db.prepare(sql)`, prepared once per database and SQL text and reused after. `raw`: its rows are arrays of the
- * columns' values (better-sqlite3's `raw`; a statement of its own).
- */
-export function prepared(db: Db, sql: string, options: { raw?: boolean } = {}): Statement {
+/** `db.prepare(sql)`, prepared once per database and SQL text and reused after. */
+export function prepared(db: Db, sql: string): Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
-  const key = options.raw ? `raw:${sql}` : sql;
-  let statement = cache.get(key);
+  let statement = cache.get(sql);
   if (!statement) {
     if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
-    statement = db.prepare(sql);
-    if (options.raw) statement.raw(true);
-    cache.set(key, statement);
+    cache.set(sql, (statement = db.prepare(sql)));
   }
   return statement;
 }

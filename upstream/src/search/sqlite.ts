@@ -786,7 +786,7 @@ export class SqliteSearchEngine implements SearchEngine {
   private hydrate(seqs: readonly { seq: number }[], columns: string): Map<number, Application> {
     const out = new Map<number, Application>();
     if (!seqs.length) return out;
-    const stmt = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`, { raw: true });
+    const stmt = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`).raw(true);
     for (const values of stmt.all(JSON.stringify(seqs.map((s) => s.seq))) as unknown[][]) {
       const row = rowOfValues(values);
       out.set(row.seq, rowToApplication(row));
