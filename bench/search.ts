@@ -231,6 +231,7 @@ async function main() {
       `whole file ${ms(csvTotal)} (${(bytes / 1024 / 1024).toFixed(1)} MB)`,
   );
   report.csv = { asked, firstByte, firstRow, total: csvTotal, bytes };
+  report.queries = MIX.map((m, i) => ({ q: m.q, tag: m.tag, total: totals[i], api: api[i], raw: raw[i] }));
   if (values.json) fs.writeFileSync(values.json, JSON.stringify(report, null, 2));
 }
 

@@ -69,6 +69,27 @@ describe("tag counts per portfolio (spec 2 §4)", () => {
     ]);
     expect((await get(h, "/api/search?query=pump")).body.aggs.tags!.buckets).toEqual([{ key: "x", doc_count: 1 }]);
   });
+
+  it("a page that holds every match counts its hits' tags as a page that does not: most first, ties by code point", async () => {
+    const h = await harness();
+    // U+1F600 comes before U+FF5A in UTF-16 units (a surrogate pair), after it by code point, as SQLite orders names.
+    const names = ["\u{1F600}", "\uFF5A", "b", "B"];
+    for (const [i, name] of names.entries()) await create(h, { id: `T${i}`, title: "gear", tags: [{ name, score: 0 }, { name: "all", score: 0 }] });
+    await create(h, { id: "T9", title: "pump", tags: [{ name: "b", score: 0 }] });
+    const facet = async (size: number) => {
+      const res = await h.call("POST", "/api/search/advanced", {
+        token: h.adminToken,
+        body: { query: { match: { title: "gear" } }, size, aggs: { tags: { terms: { field: "tags.name", size: 10 } } } },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SearchResponse;
+      expect(body.data).toHaveLength(Math.min(size, 4));
+      return body.aggs.tags!.buckets;
+    };
+    const expected = [{ key: "all", doc_count: 4 }, ...["B", "b", "\uFF5A", "\u{1F600}"].map((key) => ({ key, doc_count: 1 }))];
+    expect(await facet(10)).toEqual(expected);
+    expect(await facet(1)).toEqual(expected);
+  });
 });
 
 describe("CSV import", () => {

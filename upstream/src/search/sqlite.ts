@@ -306,6 +306,32 @@ type Known = { n: number; exact: boolean; free?: boolean };
 /** A tag facet before its cut to the size asked. */
 type Facet = { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number };
 
+/** The facet of a page that holds every match: its hits' tags, counted when they are read (`answer`). */
+const ON_PAGE = "page";
+
+/**
+ * The tag counts of these applications, most first, then by name in SQLite's BINARY order (UTF-8 bytes, which is
+ * code point order), as `tagCounts` answers them.
+ */
+function tagBuckets(apps: Iterable<Application>): Facet["buckets"] {
+  const counts = new Map<string, number>();
+  for (const app of apps) for (const tag of app.tags) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+  return [...counts]
+    .map(([key, doc_count]) => ({ key, doc_count }))
+    .sort((a, b) => b.doc_count - a.doc_count || byCodePoint(a.key, b.key));
+}
+
+/** Code point order: JavaScript's `<` compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF. */
+function byCodePoint(a: string, b: string): number {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
 /** Ranked on the calling thread, nothing counted yet. */
 const NOT_BROAD = { pool: null, known: null } as const;
 
@@ -389,8 +415,10 @@ export class SqliteSearchEngine implements SearchEngine {
   private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number, scored: RankedRow[] | null): Promise<SearchResponse> {
     const src = this.source(plan, "applications_fts.rowid as seq", false, true);
     const all = (scored ? await this.kept(plan, scored) : await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
-    const facet = parsed.aggs.length ? { buckets: this.tagCounts(all), partial: false, sampled: all.length } : null;
-    return this.answer(parsed, plan, scope, all.slice(parsed.from, parsed.from + parsed.size), { n: all.length, exact: true }, facet, started);
+    const page = all.slice(parsed.from, parsed.from + parsed.size);
+    // Every match on the page (the usual few): the facet counts the tags its hits are read with, no statement of its own.
+    const facet = !parsed.aggs.length ? null : page.length === all.length ? ON_PAGE : { buckets: this.tagCounts(all), partial: false, sampled: all.length };
+    return this.answer(parsed, plan, scope, page, { n: all.length, exact: true }, facet, started);
   }
 
   /**
@@ -411,13 +439,14 @@ export class SqliteSearchEngine implements SearchEngine {
     scope: SearchScope,
     seqs: readonly { seq: number; s: number | null }[],
     matches: Known,
-    facet: Facet | null,
+    facet: Facet | typeof ON_PAGE | null,
     started: number,
   ): SearchResponse {
     const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
     const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n) : new Map<number, Highlight>();
+    const counted = facet === ON_PAGE ? { buckets: tagBuckets(hits.values()), partial: false, sampled: hits.size } : facet;
     const aggs: Record<string, TermsAggregation> = {};
-    if (facet) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(facet, agg.size);
+    if (counted) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(counted, agg.size);
     const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
       const app = hits.get(seq);
       if (!app) return [];
