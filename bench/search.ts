@@ -217,7 +217,7 @@ async function main() {
   const asRows = timeRaw((m) => onRows.all(filtered(m, false)));
   // (without a tag, the same statement as asRows)
   const tagAsRow = timeRaw((m) => (m.tag ? tagOnRows.all(m.q, m.tag) : onRows.all(m.q)));
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
   const rawFiltered = MIX.map((_, i) => [asTokens[i]!, asRows[i]!, tagAsRow[i]!].reduce((a, b) => (median(b) < median(a) ? b : a)));
   rawDb.close();
 
