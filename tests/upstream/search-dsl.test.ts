@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResponse } from "../../upstream/contract/portfolio";
-import { TEXT_COLUMNS } from "../../upstream/src/search/ir";
+import { TEXT_COLUMNS, type TextColumn } from "../../upstream/src/search/ir";
 import { textLeaf } from "../../upstream/src/search/query-string";
 import { harness, message, type Harness } from "./helpers";
 
@@ -167,10 +167,11 @@ describe("POST /api/search/advanced: the DSL subset", () => {
     }
     // Words that cannot be tokens go without the column filter (FTS5 applies it to every position of every match).
     expect(await qs(h, "battery")).toEqual(["A1", "A2"]);
-    expect(textLeaf([...TEXT_COLUMNS], '"battery"*').expr).toBe('"battery"*');
-    expect(textLeaf([...TEXT_COLUMNS], 'NEAR("battery" "cells", 3)').expr).toBe('NEAR("battery" "cells", 3)');
-    expect(textLeaf([...TEXT_COLUMNS], '"battery t62"').expr).toBe(`{${TEXT_COLUMNS.join(" ")}} : "battery t62"`);
-    expect(textLeaf(["title"], '"battery"').expr).toBe('{title} : "battery"');
+    const leaf = (columns: readonly TextColumn[], tokens: string[], prefix = false, near: number | null = null) => textLeaf(columns, { tokens, prefix, near }).expr;
+    expect(leaf(TEXT_COLUMNS, ["battery"], true)).toBe('"battery"*');
+    expect(leaf(TEXT_COLUMNS, ["battery", "cells"], false, 3)).toBe('NEAR("battery" "cells", 3)');
+    expect(leaf(TEXT_COLUMNS, ["battery", "t62"])).toBe(`{${TEXT_COLUMNS.join(" ")}} : "battery t62"`);
+    expect(leaf(["title"], ["battery"])).toBe('{title} : "battery"');
   });
 
   it("highlight: fields, fragment_size, number_of_fragments, no_match_size, pre/post tags", async () => {

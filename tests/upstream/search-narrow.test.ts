@@ -13,7 +13,9 @@ import { seededPortfolioDir } from "./portfolio-fixture";
  * - highlights marked in one pass over the matches between the page's first and last rowid instead of one MATCH per
  *   hit (`highlightScanFactor`);
  * - otherwise, highlights marked on a copy of the page's text in a small FTS5 table instead of one MATCH per hit
- *   (`highlightCopy`).
+ *   (`highlightCopy`);
+ * - before any of those, highlights found in JavaScript in the page's text (`highlightInJs`; search/marks.ts, and
+ *   search-marks.test.ts for random texts).
  * Each is compared with the engine that never takes it, on the same database, answer for answer.
  */
 let fixture: ReturnType<typeof seededPortfolioDir>;
@@ -23,6 +25,7 @@ let tokens: SqliteSearchEngine;
 let narrowed: SqliteSearchEngine;
 let perHit: SqliteSearchEngine;
 let copied: SqliteSearchEngine;
+let onePassFts: SqliteSearchEngine;
 let offThread: SqliteSearchEngine;
 
 beforeAll(() => {
@@ -32,8 +35,9 @@ beforeAll(() => {
   tokens = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 0 });
   // 3,000 applications: "system" is in most of them, the two words in a few hundred.
   narrowed = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000 });
-  perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0, highlightCopy: false });
-  copied = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0 });
+  perHit = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0, highlightCopy: false, highlightInJs: false });
+  copied = new SqliteSearchEngine(db, { rankWorkers: 0, highlightScanFactor: 0, highlightInJs: false });
+  onePassFts = new SqliteSearchEngine(db, { rankWorkers: 0, narrowFrom: 1000, highlightInJs: false });
   offThread = new SqliteSearchEngine(db, { rankWorkers: 2, facetSample: 500, facetFirst: 100 });
 });
 
@@ -158,7 +162,7 @@ describe("the engine's shortcuts give the same answers", () => {
     it(`${name}: highlights in one pass, as one per hit`, async () => {
       const expected = await perHit.search(body, { portfolioId: "public" });
       log = [];
-      const answer = await narrowed.search(body, { portfolioId: "public" });
+      const answer = await onePassFts.search(body, { portfolioId: "public" });
       expect(without(answer)).toEqual(without(expected));
       const onePass = log.some((sql) => sql.includes("highlight(") && sql.includes("+rowid in"));
       // (a word in most applications has too many matches between the page's first and last rowid)
@@ -173,6 +177,17 @@ describe("the engine's shortcuts give the same answers", () => {
       const answer = await copied.search(body, { portfolioId: "public" });
       expect(without(answer)).toEqual(without(expected));
       expect(log.some((sql) => sql.includes("from temp.page_text where page_text match"))).toBe(true);
+    });
+  }
+
+  for (const [name, body] of Object.entries({ ...bodies, ...leaves })) {
+    it(`${name}: highlights found in JavaScript, as FTS5 marks them`, async () => {
+      const expected = await perHit.search(body, { portfolioId: "public" });
+      log = [];
+      const answer = await narrowed.search(body, { portfolioId: "public" });
+      expect(without(answer)).toEqual(without(expected));
+      // The demo's texts are ASCII: FTS5 marks nothing, but for a proximity (its NEAR keeps some instances only).
+      expect(log.some((sql) => sql.includes("highlight(")), name).toBe(name.includes("proximity"));
     });
   }
 

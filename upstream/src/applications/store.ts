@@ -31,6 +31,8 @@ export type ApplicationRow = {
   claims: string;
   specification: string;
   ai_summary: string;
+  /** The summary's text, as indexed (read with a search's hits: their highlights mark it). */
+  ai_text?: string;
   products: string;
   broad_score: number | null;
   detectable_score: number | null;
@@ -43,7 +45,7 @@ export type ApplicationRow = {
 
 /** The columns a search hit reads, in this order (claims and specification left out: they can be long); then those two. */
 const ROW_FIELDS = [
-  "seq", "id", "source_id", "portfolio_id", "title", "abstract", "ai_summary", "products", "broad_score", "detectable_score", "tags",
+  "seq", "id", "source_id", "portfolio_id", "title", "abstract", "ai_summary", "ai_text", "products", "broad_score", "detectable_score", "tags",
   "created_at", "created_by", "updated_at", "updated_by", "claims", "specification",
 ] as const satisfies readonly (keyof ApplicationRow)[];
 export const HIT_COLUMNS = ROW_FIELDS.slice(0, -2).join(", ");

@@ -14,7 +14,7 @@ import {
 } from "../../contract/portfolio";
 import { COLUMN_FIELDS, FIELD_COLUMNS, QueryContext, QueryError, RANGE_COLUMNS, TEXT_COLUMNS, type Bound, type Node, type TextColumn } from "./ir";
 import { columnsOf, parseQueryString, phraseOf, rangeValue, textLeaf } from "./query-string";
-import { analyze, ftsString } from "./tokens";
+import { analyze } from "./tokens";
 
 export type HighlightField = { column: TextColumn; field: string; fragmentSize: number; fragments: number; noMatchSize: number; pre: string; post: string };
 export type SortKey = { field: SortField; order: "asc" | "desc" };
@@ -230,7 +230,7 @@ function matchTerms(columns: readonly TextColumn[], text: string, spec: Record<s
   if (!tokens.length) return { kind: "none" };
   const op = spec.operator === undefined ? "or" : str(spec.operator, `${path}.operator`).toLowerCase();
   if (op !== "or" && op !== "and") throw new QueryError('operator must be "or" or "and"', `${path}.operator`);
-  const leaves = tokens.map((t) => textLeaf(columns, ftsString(t)));
+  const leaves = tokens.map((t) => textLeaf(columns, { tokens: [t], prefix: false, near: null }));
   if (leaves.length === 1) return leaves[0]!;
   if (op === "and") return { kind: "bool", must: leaves, should: [], mustNot: [], filter: [], msm: null };
   const msm = spec.minimum_should_match === undefined ? 1 : Math.max(1, msmOf(spec.minimum_should_match, leaves.length, `${path}.minimum_should_match`));

@@ -5,14 +5,13 @@
  * pre/post tags around each match. `fragments` 0: the whole field. No match: the field's first `noMatchSize`
  * characters (cut at a word), or nothing when 0.
  */
+import type { Span } from "./marks";
 import { escapeHtml } from "./tokens";
 
 export const MARK_START = "\u0001";
 export const MARK_END = "\u0002";
 
 export type FragmentOptions = { fragmentSize: number; fragments: number; noMatchSize: number; pre: string; post: string };
-
-type Span = { start: number; end: number };
 
 const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, "g");
 
@@ -61,9 +60,14 @@ function wordEnd(text: string, i: number): number {
   return j < text.length && j - i >= 20 ? i : j;
 }
 
-/** The fragments of one field, or null when there is nothing to show. */
+/** The fragments of one field from `highlight()`'s marked text (or `plain` when null), or null when there is nothing to show. */
 export function fragmentsOf(marked: string | null, plain: string, o: FragmentOptions): string[] | null {
   const { text, spans } = marked ? parseMarks(marked) : { text: plain, spans: [] as Span[] };
+  return fragmentsFrom(text, spans, o);
+}
+
+/** The fragments of one field from its text and marked spans (in order, disjoint, none empty), or null. */
+export function fragmentsFrom(text: string, spans: readonly Span[], o: FragmentOptions): string[] | null {
   if (!spans.length) {
     if (o.noMatchSize <= 0 || !text) return null;
     const end = text.length <= o.noMatchSize ? text.length : wordStart(text, o.noMatchSize);

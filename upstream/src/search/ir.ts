@@ -50,13 +50,22 @@ export const RANGE_COLUMNS: Record<string, RangeField> = {
   updatedAt: "updated_at",
 };
 
+/**
+ * One text match: the analyzed `tokens` as a phrase (its last token a prefix when `prefix`), or, with `near`, a NEAR
+ * group of one-token phrases at most `near` tokens apart (FTS5's NEAR distance).
+ */
+export type Phrase = { tokens: readonly string[]; prefix: boolean; near: number | null };
+
 export type Bound = { op: ">" | ">=" | "<" | "<="; value: number | string };
 
 export type Node =
   | { kind: "all" }
   | { kind: "none" }
-  /** A full-text match: `expr` is an FTS5 expression restricted to text columns. */
-  | { kind: "text"; expr: string }
+  /**
+   * A full-text match: `expr` is its FTS5 expression restricted to text columns; `phrase` and `columns` the same match
+   * as data (what highlighting in JavaScript reads, search/marks.ts).
+   */
+  | { kind: "text"; expr: string; phrase: Phrase; columns: readonly TextColumn[] }
   | { kind: "tag"; name: string }
   | { kind: "portfolio"; id: string }
   | { kind: "ids"; column: "id" | "source_id"; values: string[] }

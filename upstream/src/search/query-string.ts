@@ -13,6 +13,7 @@ import {
   TEXT_COLUMNS,
   type Bound,
   type Node,
+  type Phrase,
   type QueryContext,
   type TextColumn,
 } from "./ir";
@@ -63,25 +64,31 @@ export function columnsOf(fields: readonly string[], ctx: QueryContext, path: st
   return [...out];
 }
 
-/**
- * A text leaf: `expr` (FTS5 phrases of `ftsString`-quoted tokens, a NEAR group or a parenthesized expression of them)
- * restricted to `columns`. Over every text column the filter only keeps the term out of the token columns, and a
- * token that cannot be a tag or portfolio token never matches there: such a leaf goes without the filter, which FTS5
- * otherwise applies to every position of every matching row (~20% of ranking a broad query, ~40% of counting it).
- */
-export function textLeaf(columns: readonly TextColumn[], expr: string): Extract<Node, { kind: "text" }> {
-  const everyText = columns.length === TEXT_COLUMNS.length;
-  const tokens = [...expr.matchAll(/"((?:[^"]|"")*)"/g)].flatMap((m) => analyze(m[1]!.replace(/""/g, '"')));
-  if (everyText && !tokens.some(mayMatchToken)) return { kind: "text", expr };
-  return { kind: "text", expr: `{${columns.join(" ")}} : ${expr}` };
+/** A phrase as FTS5 says it: `"a b"`, `"a b"*` or `NEAR("a" "b", n)` (each token quoted, as `ftsString`). */
+export function phraseExpr(p: Phrase): string {
+  if (p.near !== null) return `NEAR(${p.tokens.map(ftsString).join(" ")}, ${p.near})`;
+  return ftsString(p.tokens.join(" ")) + (p.prefix ? "*" : "");
 }
 
-/** One term of a query string or a match query, as an FTS5 phrase (null when it holds no token). */
-export function phraseOf(text: string, options: { prefix?: boolean; slop?: number | null } = {}): string | null {
+/**
+ * A text leaf: the phrase restricted to `columns`. Over every text column the filter only keeps the term out of the
+ * token columns, and a token that cannot be a tag or portfolio token never matches there: such a leaf goes without the
+ * filter, which FTS5 otherwise applies to every position of every matching row (~20% of ranking a broad query, ~40% of
+ * counting it).
+ */
+export function textLeaf(columns: readonly TextColumn[], phrase: Phrase): Extract<Node, { kind: "text" }> {
+  const expr = phraseExpr(phrase);
+  const everyText = columns.length === TEXT_COLUMNS.length;
+  if (everyText && !phrase.tokens.some(mayMatchToken)) return { kind: "text", expr, phrase, columns };
+  return { kind: "text", expr: `{${columns.join(" ")}} : ${expr}`, phrase, columns };
+}
+
+/** One term of a query string or a match query, as a phrase (null when it holds no token). */
+export function phraseOf(text: string, options: { prefix?: boolean; slop?: number | null } = {}): Phrase | null {
   const tokens = analyze(text);
   if (!tokens.length) return null;
-  if (options.slop != null && tokens.length > 1) return `NEAR(${tokens.map(ftsString).join(" ")}, ${options.slop + tokens.length - 1})`;
-  return ftsString(tokens.join(" ")) + (options.prefix ? "*" : "");
+  if (options.slop != null && tokens.length > 1) return { tokens, prefix: false, near: options.slop + tokens.length - 1 };
+  return { tokens, prefix: options.prefix ?? false, near: null };
 }
 
 type Occur = "must" | "should" | "mustNot";

@@ -25,8 +25,9 @@ import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
 import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine";
 import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
-import { MARK_END, MARK_START, fragmentsOf } from "./highlight";
+import { MARK_END, MARK_START, fragmentsFrom, fragmentsOf } from "./highlight";
 import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
+import { markerOf, type Span } from "./marks";
 import { attachRank, prefixFlags, scoreSql } from "./rank";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
 
@@ -43,6 +44,8 @@ type Plan = {
   negatives: Node[];
   /** OR of every positive text leaf: what highlight marks. */
   highlight: string | null;
+  /** Those leaves (distinct). */
+  leaves: TextLeaf[];
   weights: number[];
   /** Whether top-level tag or portfolio filters are index tokens in `match`. */
   tokensInMatch: boolean;
@@ -177,9 +180,11 @@ function conjuncts(node: Node): { positives: Node[]; negatives: Node[] } {
   return { positives, negatives };
 }
 
+type TextLeaf = Extract<Node, { kind: "text" }>;
+
 /** Every positive text leaf (not under a must_not): what the highlighter marks. */
-function textLeaves(node: Node, out: string[] = []): string[] {
-  if (node.kind === "text") out.push(node.expr);
+function textLeaves(node: Node, out: TextLeaf[] = []): TextLeaf[] {
+  if (node.kind === "text") out.push(node);
   else if (node.kind === "bool") for (const n of [...node.must, ...node.filter, ...node.should]) textLeaves(n, out);
   return out;
 }
@@ -195,8 +200,8 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
     : parsed.query;
   const { positives, negatives } = conjuncts(query);
   const weights = [...TEXT_COLUMNS.map((c) => parsed.ctx.weights[c]), 0, 0];
-  const leaves = [...new Set(textLeaves(query))];
-  const highlight = leaves.length ? or(leaves) : null;
+  const leaves = [...new Map(textLeaves(query).map((l) => [l.expr, l])).values()];
+  const highlight = leaves.length ? or(leaves.map((l) => l.expr)) : null;
   const where: Sql[] = [];
   const matchParts: string[] = [];
   const textual = positives.filter((n) => hasText(n) && ftsOf(n) !== null);
@@ -226,7 +231,7 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
     }
   }
   const offThread = hasPrefix([match, ...where.flatMap((w) => w.params)]);
-  return { match, where, positives, negatives, highlight, weights, tokensInMatch, offThread };
+  return { match, where, positives, negatives, highlight, leaves, weights, tokensInMatch, offThread };
 }
 
 /** No sort, or `_score` descending alone: the engine's relevance order. */
@@ -291,6 +296,11 @@ export type SqliteEngineOptions = {
    */
   highlightCopy?: boolean;
   /**
+   * Marks found in JavaScript in the page's text where that is exact (search/marks.ts: ASCII text, no NEAR), FTS5
+   * marking the rest (default true). false: FTS5 marks every hit.
+   */
+  highlightInJs?: boolean;
+  /**
    * The compiled ranking library (bm25v), loaded into this connection and the workers' (search/rank.ts
    * `attachRank`). Default: SEARCH_RANK_EXTENSION, else the built one when it loads; null ranks with FTS5's bm25.
    */
@@ -347,6 +357,7 @@ export class SqliteSearchEngine implements SearchEngine {
   private readonly narrowFrom: number;
   private readonly highlightScanFactor: number;
   private readonly highlightCopy: boolean;
+  private readonly highlightInJs: boolean;
   /** The ranking library loaded (bm25v), or null: FTS5's bm25. */
   readonly rankExtension: string | null;
   /** Why the built ranking library is not in use, when it was looked for and is not (the upstream logs it). */
@@ -367,6 +378,7 @@ export class SqliteSearchEngine implements SearchEngine {
     this.narrowFrom = options.narrowFrom ?? 1_000;
     this.highlightScanFactor = options.highlightScanFactor ?? 20;
     this.highlightCopy = options.highlightCopy ?? true;
+    this.highlightInJs = options.highlightInJs ?? true;
     ({ file: this.rankExtension, problem: this.rankProblem } = attachRank(db, options.rankExtension));
     const workers = options.rankWorkers ?? defaultRankWorkers();
     this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers, this.rankExtension) : null;
@@ -442,8 +454,9 @@ export class SqliteSearchEngine implements SearchEngine {
     facet: Facet | typeof ON_PAGE | null,
     started: number,
   ): SearchResponse {
-    const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
-    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n) : new Map<number, Highlight>();
+    const rows = new Map<number, ApplicationRow>();
+    const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS, rows);
+    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n, rows) : new Map<number, Highlight>();
     const counted = facet === ON_PAGE ? { buckets: tagBuckets(hits.values()), partial: false, sampled: hits.size } : facet;
     const aggs: Record<string, TermsAggregation> = {};
     if (counted) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(counted, agg.size);
@@ -812,70 +825,102 @@ export class SqliteSearchEngine implements SearchEngine {
     return { buckets, sum_other_doc_count: other, ...(facet.partial ? { partial: true, sampled: facet.sampled } : {}) };
   }
 
-  private hydrate(seqs: readonly { seq: number }[], columns: string): Map<number, Application> {
+  /** The applications of these seqs (by seq); their rows into `rows` when given. */
+  private hydrate(seqs: readonly { seq: number }[], columns: string, rows?: Map<number, ApplicationRow>): Map<number, Application> {
     const out = new Map<number, Application>();
     if (!seqs.length) return out;
     const stmt = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`).raw(true);
     for (const values of stmt.all(JSON.stringify(seqs.map((s) => s.seq))) as unknown[][]) {
       const row = rowOfValues(values);
       out.set(row.seq, rowToApplication(row));
+      rows?.set(row.seq, row);
     }
     return out;
   }
 
-  /** `hits`: the query's match count (or a lower bound). */
-  private highlight(plan: Plan, seqs: readonly number[], fields: readonly HighlightField[], hits: number): Map<number, Highlight> {
+  /** `hits`: the query's match count (or a lower bound); `rows`: the hits' rows as read (their texts are marked). */
+  private highlight(plan: Plan, seqs: readonly number[], fields: readonly HighlightField[], hits: number, rows: ReadonlyMap<number, ApplicationRow>): Map<number, Highlight> {
     const out = new Map<number, Highlight>();
     if (!seqs.length) return out;
     const cols = fields.map((f) => TEXT_COLUMNS.indexOf(f.column));
-    const marked = new Map<number, (string | null)[]>();
-    if (plan.highlight) {
-      const marksOf = (table: string) => cols.map((c, i) => `highlight(${table}, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ");
-      const marks = marksOf("applications_fts");
-      // The casts matter: better-sqlite3 binds a number as REAL, and FTS5 then ignores a rowid constraint (every call
-      // would scan every match).
-      const range = "applications_fts match ? and rowid >= cast(? as integer) and rowid <= cast(? as integer)";
-      const lo = Math.min(...seqs);
-      const hi = Math.max(...seqs);
-      // With few matches between the page's first and last rowid, one pass over them keeps the page's rows (the unary
-      // + keeps SQLite from making the IN one lookup per value). Not counted when the query has more hits than the
-      // pass may take, nor for a prefix (its MATCH would merge every word it covers on this thread): the copy then.
-      const scanUpTo = seqs.length * this.highlightScanFactor;
-      const onePass =
-        scanUpTo > 0 &&
-        hits <= scanUpTo &&
-        !plan.offThread &&
-        (prepared(this.db, `select count(*) as n from (select 1 from applications_fts where ${range} limit ?)`).get(plan.highlight, lo, hi, scanUpTo + 1) as { n: number }).n <=
-          scanUpTo;
-      type Marked = Record<string, string | null> & { seq: number };
-      let rows: Marked[];
-      if (onePass) {
-        const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range} and +rowid in (select value from json_each(?))`);
-        rows = stmt.all(plan.highlight, lo, hi, JSON.stringify(seqs)) as Marked[];
-      } else if (this.highlightCopy) {
-        rows = this.markCopy(plan.highlight, seqs, cols, marksOf("page_text")) as Marked[];
-      } else {
-        const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range}`);
-        rows = seqs.flatMap((seq) => stmt.all(plan.highlight, seq, seq) as Marked[]);
+    // The page's highlighted texts, marked here where that is exact (marks.ts); FTS5 marks the other hits.
+    const marker = this.highlightInJs && plan.highlight ? markerOf(plan.leaves) : null;
+    const found = new Map<number, { texts: string[]; spans: Span[][] }>();
+    let toFts = seqs;
+    if (marker) {
+      // The columns the hits were read without (the products' text; claims and specification in a list) read now.
+      const first = rows.get(seqs[0]!) as Record<string, unknown> | undefined;
+      const missing = [...new Set(fields.map((f) => f.column))].filter((c) => typeof first?.[c] !== "string");
+      const more = new Map<number, unknown[]>();
+      if (missing.length) {
+        const stmt = prepared(this.db, `select seq, ${missing.join(", ")} from applications where seq in (select value from json_each(?))`).raw(true);
+        for (const row of stmt.all(JSON.stringify(seqs)) as unknown[][]) more.set(row[0] as number, row);
       }
-      for (const row of rows) marked.set(row.seq, cols.map((_, i) => row[`h${i}`] ?? null));
+      for (const seq of seqs) {
+        const row = rows.get(seq) as Record<string, unknown> | undefined;
+        const extra = more.get(seq);
+        if (!row || (missing.length && !extra)) continue;
+        const texts = fields.map((f) => String((missing.includes(f.column) ? extra![1 + missing.indexOf(f.column)] : row[f.column]) ?? ""));
+        const spans = fields.map((f, i) => marker(f.column, texts[i]!));
+        if (spans.every((s) => s !== null)) found.set(seq, { texts, spans: spans as Span[][] });
+      }
+      toFts = seqs.filter((seq) => !found.has(seq));
     }
+    const marked = plan.highlight && toFts.length ? this.ftsMarks(plan, toFts, cols, hits) : new Map<number, (string | null)[]>();
     const needPlain = fields.some((f) => f.noMatchSize > 0);
     const plainStmt = needPlain ? prepared(this.db, `select ${TEXT_COLUMNS.join(", ")} from applications where seq = ?`) : null;
     for (const seq of seqs) {
       const h: Highlight = {};
+      const js = found.get(seq);
       const m = marked.get(seq);
       let plain: Record<TextColumn, string> | null = null;
       fields.forEach((f, i) => {
-        const text = m?.[i] ?? null;
-        const hasMark = text !== null && text.includes(MARK_START);
-        if (!hasMark && f.noMatchSize > 0 && plainStmt) plain ??= plainStmt.get(seq) as Record<TextColumn, string>;
-        const fragments = fragmentsOf(hasMark ? text : null, plain?.[f.column] ?? "", f);
+        let fragments: string[] | null;
+        if (js) fragments = fragmentsFrom(js.texts[i]!, js.spans[i]!, f);
+        else {
+          const text = m?.[i] ?? null;
+          const hasMark = text !== null && text.includes(MARK_START);
+          if (!hasMark && f.noMatchSize > 0 && plainStmt) plain ??= plainStmt.get(seq) as Record<TextColumn, string>;
+          fragments = fragmentsOf(hasMark ? text : null, plain?.[f.column] ?? "", f);
+        }
         if (fragments) (h as Record<string, string[]>)[f.field] = fragments;
       });
       out.set(seq, h);
     }
     return out;
+  }
+
+  /** FTS5's marked text of these hits' columns `cols` (by seq; a hit that does not match has none). */
+  private ftsMarks(plan: Plan, seqs: readonly number[], cols: readonly number[], hits: number): Map<number, (string | null)[]> {
+    const marksOf = (table: string) => cols.map((c, i) => `highlight(${table}, ${c}, '${MARK_START}', '${MARK_END}') as h${i}`).join(", ");
+    const marks = marksOf("applications_fts");
+    // The casts matter: better-sqlite3 binds a number as REAL, and FTS5 then ignores a rowid constraint (every call
+    // would scan every match).
+    const range = "applications_fts match ? and rowid >= cast(? as integer) and rowid <= cast(? as integer)";
+    const lo = Math.min(...seqs);
+    const hi = Math.max(...seqs);
+    // With few matches between the page's first and last rowid, one pass over them keeps the page's rows (the unary
+    // + keeps SQLite from making the IN one lookup per value). Not counted when the query has more hits than the
+    // pass may take, nor for a prefix (its MATCH would merge every word it covers on this thread): the copy then.
+    const scanUpTo = seqs.length * this.highlightScanFactor;
+    const onePass =
+      scanUpTo > 0 &&
+      hits <= scanUpTo &&
+      !plan.offThread &&
+      (prepared(this.db, `select count(*) as n from (select 1 from applications_fts where ${range} limit ?)`).get(plan.highlight, lo, hi, scanUpTo + 1) as { n: number }).n <=
+        scanUpTo;
+    type Marked = Record<string, string | null> & { seq: number };
+    let rows: Marked[];
+    if (onePass) {
+      const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range} and +rowid in (select value from json_each(?))`);
+      rows = stmt.all(plan.highlight, lo, hi, JSON.stringify(seqs)) as Marked[];
+    } else if (this.highlightCopy) {
+      rows = this.markCopy(plan.highlight!, seqs, cols, marksOf("page_text")) as Marked[];
+    } else {
+      const stmt = prepared(this.db, `select rowid as seq, ${marks} from applications_fts where ${range}`);
+      rows = seqs.flatMap((seq) => stmt.all(plan.highlight, seq, seq) as Marked[]);
+    }
+    return new Map(rows.map((row) => [row.seq, cols.map((_, i) => row[`h${i}`] ?? null)]));
   }
 
   /**
