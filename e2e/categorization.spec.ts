@@ -124,21 +124,27 @@ test("a queued or running job can be cancelled from its progress line", async ({
   const text = JSON.stringify({ query: { query_string: { query: word, fields: ["title"] } } });
   const create = async (name: string, tags: string[]) =>
     ((await (await request.post("/api/categorization/queries", { headers, data: { name, tags, text } })).json()) as { id: string }).id;
-  // The runner takes one job at a time: three jobs over the same applications ahead of this one keep it queued, then
-  // running, for ~8 s, so the page is sure to find it active however long it and its code editor take to load (a
+  // The runner takes one job at a time: six jobs over the same applications ahead of this one keep it queued, then
+  // running, for several seconds (~8 s with three on a busy CI run, ~1 s each on an idle machine), so the page is sure
+  // to find it active, and to have polled once, however long it and its code editor take to load (a
   // single ~2 s job had finished before the click on a busy CI run). They are cancelled right after the click.
   const ahead: string[] = [];
-  for (const n of [1, 2, 3]) ahead.push(await create(`zz Ahead ${n} ${word}`, [`${tag.slice(0, 28)}a${n}`]));
+  for (const n of [1, 2, 3, 4, 5, 6]) ahead.push(await create(`zz Ahead ${n} ${word}`, [`${tag.slice(0, 28)}a${n}`]));
   const target = await create(`zz Stop ${word}`, [tag]);
   await signIn(page);
   for (const id of [...ahead, target]) {
     expect((await request.post(`/api/categorization/queries/${id}/apply`, { headers })).status()).toBe(202);
   }
+  // With JavaScript the progress polls its JSON route while the query's job is queued or running.
+  const polled = js()
+    ? page.waitForResponse((r) => r.url().includes("/categorization/jobs?query=") && r.status() === 200 && r.headers()["content-type"]?.includes("json") === true, { timeout: 15_000 })
+    : null;
   await page.goto(`/categorization?query=${target}`);
   // With JavaScript the page then loads its code editor, the heaviest script of the app, on the main thread: with two
   // cores kept busy the toast came ~1.5 s after the click while it loaded, and a CI run found none within 7 s (a toast
   // shown under a long task can be gone, its 3 s spent, when the test next looks). The test clicks once it is in.
   if (js()) await expect(page.getByTestId("monaco-editor")).toBeVisible({ timeout: 15_000 });
+  await polled;
   const progress = page.getByRole("region", { name: "Progress" });
   await progress.getByRole("button", { name: "Cancel Add tag(s)" }).click();
   // The action's redirect loads the page again: the query's search over its 20,000 applications while a job tags them

@@ -542,16 +542,37 @@ const isActive = (job: JobView) => job.status === "queued" || job.status === "ru
 /** Progress of the query's jobs and of apply-all (spec 2 §4: triggered actions that take a while), kept upstream. */
 function Progress({ jobs, queryId, canWrite }: { jobs: JobView[]; queryId: string; canWrite: boolean }) {
   const hydrated = useHydrated();
-  const poll = useFetcher<JobView[]>();
-  const shown = poll.data ?? jobs;
+  const busy = useNavigation().state !== "idle";
+  // Polled with a plain fetch of the JSON route, not a fetcher: a fetcher's load is revalidated after every action,
+  // and one whose route the page had not discovered yet (lazy route discovery) was revalidated against the catch-all
+  // route, whose error replaced the page (seen on a CI run, the Cancel click landing during the first poll).
+  const [polled, setPolled] = useState<{ jobs: JobView[]; from: JobView[] } | null>(null);
+  // A new page (a trigger's redirect) brings new jobs: they win over an older poll, and polling starts from them.
+  const shown = polled && polled.from === jobs ? polled.jobs : jobs;
   const active = shown.some(isActive);
-  // A new page (a trigger's redirect) brings new jobs: polling starts from them.
   useEffect(() => {
-    if (!hydrated || !active) return;
-    const timer = window.setTimeout(() => poll.load(`/categorization/jobs?query=${encodeURIComponent(queryId)}`), JOB_POLL_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, active, shown, queryId]);
+    if (!hydrated || !active || busy) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      let next = shown;
+      try {
+        const res = await fetch(`/categorization/jobs?query=${encodeURIComponent(queryId)}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+          credentials: "same-origin",
+        });
+        if (res.ok && res.headers.get("content-type")?.includes("json")) next = (await res.json()) as JobView[];
+      } catch {
+        if (controller.signal.aborted) return;
+        // Offline or refused: the same jobs again, so the next poll comes after the same pause.
+      }
+      setPolled({ jobs: next === shown ? [...shown] : next, from: jobs });
+    }, JOB_POLL_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [hydrated, active, busy, shown, queryId, jobs]);
   const P = C.progress;
   return (
     <section className="cat-progress" aria-labelledby="cat-progress-title">
