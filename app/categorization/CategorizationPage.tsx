@@ -4,6 +4,7 @@ import { CATEGORIZATION_PAGE_SIZE } from "../../upstream/contract/categorization
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { NO_VALUE, formatScore } from "../lib/format";
 import { CodeEditor } from "../ui/code-editor";
+import { fetchJson } from "../ui/fetch-json";
 import { DefaultSubmit, FieldErrors } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
 import { SplitPanels } from "../ui/split-panels";
@@ -554,19 +555,15 @@ function Progress({ jobs, queryId, canWrite }: { jobs: JobView[]; queryId: strin
     if (!hydrated || !active || busy) return;
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
-      let next = shown;
+      let next: JobView[];
       try {
-        const res = await fetch(`/categorization/jobs?query=${encodeURIComponent(queryId)}`, {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-          credentials: "same-origin",
-        });
-        if (res.ok && res.headers.get("content-type")?.includes("json")) next = (await res.json()) as JobView[];
+        next = await fetchJson<JobView[]>(`/categorization/jobs?query=${encodeURIComponent(queryId)}`, controller.signal);
       } catch {
         if (controller.signal.aborted) return;
-        // Offline or refused: the same jobs again, so the next poll comes after the same pause.
+        // Offline or refused: the same jobs again (a new array, so the next poll comes after the same pause).
+        next = [...shown];
       }
-      setPolled({ jobs: next === shown ? [...shown] : next, from: jobs });
+      setPolled({ jobs: next, from: jobs });
     }, JOB_POLL_MS);
     return () => {
       window.clearTimeout(timer);

@@ -3,6 +3,7 @@ import { Pie } from "@nivo/pie";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
+import { fetchJson } from "~/ui/fetch-json";
 import { QUEUE_TEXTS as T } from "./texts";
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -106,9 +107,7 @@ export function useAutoRefresh<D>(data: D, everyMs: number): { data: D; failed: 
       try {
         const search = new URLSearchParams(location.search);
         search.set("_data", routeId);
-        const res = await fetch(`${location.pathname}?${search}`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-        if (!res.ok || res.headers.has("X-Remix-Redirect") || !res.headers.get("content-type")?.includes("json")) throw new Error(String(res.status));
-        const next = (await res.json()) as D;
+        const next = await fetchJson<D>(`${location.pathname}?${search}`);
         setFresh({ data: next, from: data });
       } catch {
         setFailed(true);

@@ -72,6 +72,9 @@ export type Node =
   | { kind: "range"; column: RangeField; bounds: Bound[] }
   | { kind: "bool"; must: Node[]; should: Node[]; mustNot: Node[]; filter: Node[]; msm: number | null };
 
+/** A full-text leaf of the tree. */
+export type TextNode = Extract<Node, { kind: "text" }>;
+
 /** The should-clauses a bool needs: its `minimum_should_match`, else 1 without must/filter, else 0. */
 export function effectiveMsm(node: Extract<Node, { kind: "bool" }>): number {
   if (node.msm !== null) return Math.min(node.msm, node.should.length);

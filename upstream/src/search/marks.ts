@@ -11,13 +11,11 @@
  * Why: FTS5 reads each hit's row and tokenizes the column again, ~1.5 ms for a page of 250 hits of three columns; the
  * page's text is at hand here already, and finding a few words in it is ~0.4 ms.
  */
-import type { Node, TextColumn } from "./ir";
+import type { TextColumn, TextNode } from "./ir";
 
 export type Span = { start: number; end: number };
 /** The marked spans of `text` (column `column`), in order and disjoint, or null when FTS5 must mark it. */
 export type Marker = (column: TextColumn, text: string) => Span[] | null;
-
-type Leaf = Extract<Node, { kind: "text" }>;
 
 const ASCII_TOKEN = /^[a-z0-9]+$/;
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -70,7 +68,7 @@ function merged(spans: Span[]): Span[] {
 }
 
 /** The marker of a query's highlighted leaves, or null when one of them is not for JavaScript to mark (see above). */
-export function markerOf(leaves: readonly Leaf[]): Marker | null {
+export function markerOf(leaves: readonly TextNode[]): Marker | null {
   if (!leaves.length) return null;
   if (leaves.some((l) => l.phrase.near !== null || !l.phrase.tokens.every((t) => ASCII_TOKEN.test(t)))) return null;
   return (column, text) => {

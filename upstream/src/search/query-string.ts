@@ -16,6 +16,7 @@ import {
   type Phrase,
   type QueryContext,
   type TextColumn,
+  type TextNode,
 } from "./ir";
 
 type LuceneTerm = {
@@ -76,7 +77,7 @@ export function phraseExpr(p: Phrase): string {
  * filter, which FTS5 otherwise applies to every position of every matching row (~20% of ranking a broad query, ~40% of
  * counting it).
  */
-export function textLeaf(columns: readonly TextColumn[], phrase: Phrase): Extract<Node, { kind: "text" }> {
+export function textLeaf(columns: readonly TextColumn[], phrase: Phrase): TextNode {
   const expr = phraseExpr(phrase);
   const everyText = columns.length === TEXT_COLUMNS.length;
   if (everyText && !phrase.tokens.some(mayMatchToken)) return { kind: "text", expr, phrase, columns };

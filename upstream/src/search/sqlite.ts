@@ -26,7 +26,7 @@ import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey }
 import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine";
 import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
 import { MARK_END, MARK_START, fragmentsFrom, fragmentsOf } from "./highlight";
-import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn } from "./ir";
+import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn, type TextNode } from "./ir";
 import { markerOf, type Span } from "./marks";
 import { attachRank, prefixFlags, scoreSql } from "./rank";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
@@ -45,7 +45,7 @@ type Plan = {
   /** OR of every positive text leaf: what highlight marks. */
   highlight: string | null;
   /** Those leaves (distinct). */
-  leaves: TextLeaf[];
+  leaves: TextNode[];
   weights: number[];
   /** Whether top-level tag or portfolio filters are index tokens in `match`. */
   tokensInMatch: boolean;
@@ -180,10 +180,8 @@ function conjuncts(node: Node): { positives: Node[]; negatives: Node[] } {
   return { positives, negatives };
 }
 
-type TextLeaf = Extract<Node, { kind: "text" }>;
-
 /** Every positive text leaf (not under a must_not): what the highlighter marks. */
-function textLeaves(node: Node, out: TextLeaf[] = []): TextLeaf[] {
+function textLeaves(node: Node, out: TextNode[] = []): TextNode[] {
   if (node.kind === "text") out.push(node);
   else if (node.kind === "bool") for (const n of [...node.must, ...node.filter, ...node.should]) textLeaves(n, out);
   return out;
@@ -851,18 +849,20 @@ export class SqliteSearchEngine implements SearchEngine {
       // The columns the hits were read without (the products' text; claims and specification in a list) read now.
       const first = rows.get(seqs[0]!) as Record<string, unknown> | undefined;
       const missing = [...new Set(fields.map((f) => f.column))].filter((c) => typeof first?.[c] !== "string");
-      const more = new Map<number, unknown[]>();
+      const more = new Map<number, Record<string, unknown>>();
       if (missing.length) {
-        const stmt = prepared(this.db, `select seq, ${missing.join(", ")} from applications where seq in (select value from json_each(?))`).raw(true);
-        for (const row of stmt.all(JSON.stringify(seqs)) as unknown[][]) more.set(row[0] as number, row);
+        const stmt = prepared(this.db, `select seq, ${missing.join(", ")} from applications where seq in (select value from json_each(?))`);
+        for (const row of stmt.all(JSON.stringify(seqs)) as (Record<string, unknown> & { seq: number })[]) more.set(row.seq, row);
       }
+      const textOf = (seq: number, column: TextColumn) => {
+        const value = (missing.includes(column) ? more.get(seq) : (rows.get(seq) as Record<string, unknown> | undefined))?.[column];
+        return typeof value === "string" ? value : null;
+      };
       for (const seq of seqs) {
-        const row = rows.get(seq) as Record<string, unknown> | undefined;
-        const extra = more.get(seq);
-        if (!row || (missing.length && !extra)) continue;
-        const texts = fields.map((f) => String((missing.includes(f.column) ? extra![1 + missing.indexOf(f.column)] : row[f.column]) ?? ""));
+        const texts = fields.map((f) => textOf(seq, f.column));
+        if (texts.some((t) => t === null)) continue;
         const spans = fields.map((f, i) => marker(f.column, texts[i]!));
-        if (spans.every((s) => s !== null)) found.set(seq, { texts, spans: spans as Span[][] });
+        if (spans.every((s) => s !== null)) found.set(seq, { texts: texts as string[], spans: spans as Span[][] });
       }
       toFts = seqs.filter((seq) => !found.has(seq));
     }
