@@ -19,7 +19,7 @@ import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
 import { GZIP_LEVEL } from "./server/document-encoding";
-import { createApiUploadGuard, createFormGuard, uploadRoom } from "./server/guard";
+import { createApiUploadGuard, createFormGuard, lingerIfAnsweredEarly, uploadRoom } from "./server/guard";
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { embeddedTransport, httpTransport } from "./server/upstream-transport";
 import { createUpstream, type Upstream } from "./upstream/src/app";
@@ -182,6 +182,7 @@ if (embedded) {
     });
   });
   app.all(["/api", "/api/*"], createApiUploadGuard(room), (req, res) => {
+    lingerIfAnsweredEarly(req, res);
     void listener(req, res);
   });
 }

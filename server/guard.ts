@@ -256,6 +256,27 @@ function closeAfterAnswer(req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Connection", "close");
 }
 
+/**
+ * For a handler that may answer before it has read the whole body: the embedded upstream answers 413 as soon as a
+ * chunked body passes its limit, and 401 or 403 before reading a body at all. When the answer's head goes out while
+ * the body is still coming (`req.complete` false), the close is the lingering one above, as for the pages' 413. The
+ * handler has given up on the body by then, so its reader's `data` listener goes (the upstream's web-stream adapter
+ * would keep each chunk and pause the socket after it, stalling the drain). A body already received in full is left
+ * to Node, which drops it and keeps the connection.
+ */
+export function lingerIfAnsweredEarly(req: ExpressRequest, res: ExpressResponse): void {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    res.writeHead = writeHead;
+    if (!req.complete) {
+      req.removeAllListeners("data");
+      closeAfterAnswer(req, res);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 export const UPLOADS_BUSY = "The server is receiving other large uploads. Try again in a minute.";
 
 /**

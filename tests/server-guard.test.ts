@@ -90,9 +90,9 @@ function rawPost(url: string, headers: Record<string, string | number>, send: nu
  * A client at the socket level that goes on sending after the answer, as a slow or busy client does: `before` bytes
  * of a chunked body, then (once the whole answer has come and the server had 100 ms to close) `after` bytes more,
  * then the body's end. What the client saw at each step: an error (EPIPE, ECONNRESET) means the server reset the
- * connection while the client was still sending.
+ * connection while the client was still sending. `declared`: the body's length in Content-Length instead (no chunks).
  */
-async function lateSender(url: string, keepAlive: boolean, before: number, after: number) {
+async function lateSender(url: string, keepAlive: boolean, before: number, after: number, declared = false) {
   const socket = net.connect({ port: PORT, host: "127.0.0.1", allowHalfOpen: true });
   let answer = "";
   let error = "";
@@ -104,9 +104,10 @@ async function lateSender(url: string, keepAlive: boolean, before: number, after
   await new Promise((resolve) => socket.once("connect", resolve));
   socket.write(
     `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-      `Transfer-Encoding: chunked\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`,
+      `${declared ? `Content-Length: ${before + after}` : "Transfer-Encoding: chunked"}\r\nConnection: ${keepAlive ? "keep-alive" : "close"}\r\n\r\n`,
   );
-  const chunk = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(64 * 1024, "a"), Buffer.from("\r\n")]);
+  const block = Buffer.alloc(64 * 1024, "a");
+  const chunk = declared ? block : Buffer.concat([Buffer.from("10000\r\n"), block, Buffer.from("\r\n")]);
   const send = async (bytes: number) => {
     for (let sent = 0; sent < bytes && !error && !socket.destroyed; sent += 64 * 1024) {
       if (!socket.write(chunk)) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
@@ -131,7 +132,7 @@ async function lateSender(url: string, keepAlive: boolean, before: number, after
   const errorWhileSending = error;
   // The body's end; then the server has closed the socket: a byte more is answered with a reset, and the write
   // after it fails.
-  if (!socket.destroyed) socket.write("0\r\n\r\n");
+  if (!socket.destroyed && !declared) socket.write("0\r\n\r\n");
   await until(() => {
     if (!error && !socket.destroyed) socket.write("x");
     return !!error;
@@ -401,6 +402,31 @@ describe("/api body limits (item 3)", () => {
     expect((await nlp(20)).status).toBe(413);
     const small = await fetch(`${base}/api/nlp/api/v1/parser/parse`, { method: "POST", headers: json, body: "x".repeat(5 * 1024 * 1024) });
     expect(small.status).toBe(401);
+    await healthy();
+  });
+
+  it("keeps reading after the upstream's early answer until the body ends (lingering close), as the pages' guard does", async () => {
+    // The upstream answers a chunked body as soon as it passes 1 MB (413), and a declared body it does not want before
+    // reading it (401 without a token): closing then would reset the connection under a client still sending, which
+    // may lose the answer (server/guard.ts lingerIfAnsweredEarly).
+    const MB = 1024 * 1024;
+    const cases = [
+      { url: "/api/auth/login", declared: false, status: 413, text: "too large" },
+      { url: "/api/nlp/api/v1/parser/parse", declared: true, status: 401, text: "message" },
+    ];
+    for (const { url, declared, status, text } of cases) {
+      for (const keepAlive of [false, true]) {
+        const r = await lateSender(url, keepAlive, 1.25 * MB, 2 * MB, declared);
+        expect(r.status, `${url} keep-alive ${keepAlive}`).toBe(status);
+        expect(r.answer).toContain(text);
+        expect(r.connection).toBe("close");
+        expect(r.errorWhileSending, `${url} keep-alive ${keepAlive}: the server reset the connection while the client was still sending`).toBe("");
+        expect(r.serverClosed).toBe(true);
+      }
+    }
+    const flood = await lateSender("/api/auth/login", false, 1.25 * 1024 * 1024, 24 * 1024 * 1024);
+    expect(flood.status).toBe(413);
+    expect(flood.errorWhileSending).not.toBe("");
     await healthy();
   });
 });
