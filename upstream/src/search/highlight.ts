@@ -47,16 +47,22 @@ function render(text: string, from: number, to: number, spans: readonly Span[], 
   return out + escapeHtml(text.slice(at, to));
 }
 
+/** Whether this UTF-16 unit is white space as `\s` says (ASCII and Unicode spaces, line terminators, BOM). */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /** Moves `i` back to the start of its word (at most 20 characters). */
 function wordStart(text: string, i: number): number {
   let j = i;
-  while (j > 0 && i - j < 20 && !/\s/.test(text[j - 1]!)) j--;
+  while (j > 0 && i - j < 20 && !isSpace(text.charCodeAt(j - 1))) j--;
   return j > 0 && i - j >= 20 ? i : j;
 }
 /** Moves `i` forward to the end of its word (at most 20 characters). */
 function wordEnd(text: string, i: number): number {
   let j = i;
-  while (j < text.length && j - i < 20 && !/\s/.test(text[j]!)) j++;
+  while (j < text.length && j - i < 20 && !isSpace(text.charCodeAt(j))) j++;
   return j < text.length && j - i >= 20 ? i : j;
 }
 
@@ -74,7 +80,7 @@ export function fragmentsFrom(text: string, spans: readonly Span[], o: FragmentO
     return [escapeHtml(text.slice(0, end > 0 ? end : o.noMatchSize).trim())];
   }
   if (o.fragments === 0) return [render(text, 0, text.length, spans, o)];
-  const windows: { from: number; to: number; score: number }[] = [];
+  const windows: { from: number; to: number; score: number; index: number }[] = [];
   let i = 0;
   while (i < spans.length) {
     const first = spans[i]!;
@@ -87,12 +93,15 @@ export function fragmentsFrom(text: string, spans: readonly Span[], o: FragmentO
       score++;
       i++;
     }
-    windows.push({ from, to: wordEnd(text, to), score });
+    windows.push({ from, to: wordEnd(text, to), score, index: windows.length });
   }
-  const chosen = windows
-    .map((w, index) => ({ ...w, index }))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, o.fragments)
-    .sort((a, b) => a.index - b.index);
+  // The windows with most matches (the first of equals), in text order: all of them when there are not more.
+  const chosen =
+    windows.length <= o.fragments
+      ? windows
+      : windows
+          .sort((a, b) => b.score - a.score || a.index - b.index)
+          .slice(0, o.fragments)
+          .sort((a, b) => a.index - b.index);
   return chosen.map((w) => render(text, w.from, w.to, spans, o).trim());
 }
