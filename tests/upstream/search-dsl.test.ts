@@ -63,9 +63,19 @@ async function corpus(): Promise<Harness> {
   return h;
 }
 
+/**
+ * Over HTTP (the engine's JSON text, written from the rows: `searchJson`), and checked against the in-process answer
+ * (the value, `search`): the same text as JSON.stringify writes of it, but for `took`.
+ */
 const search = async (h: Harness, body: unknown, query = "") => {
-  const res = await h.call("POST", `/api/search/advanced${query}`, { token: h.adminToken, body });
-  return { status: res.status, body: (await res.json()) as SearchResponse & { message?: string } };
+  const path = `/api/search/advanced${query}`;
+  const res = await h.call("POST", path, { token: h.adminToken, body });
+  const text = await res.text();
+  const direct = await h.up.direct({ method: "POST", path, headers: { authorization: `Bearer ${h.adminToken}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(direct.status).toBe(res.status);
+  const took = (t: string) => t.replace(/"took":\d+\}$/, '"took":0}');
+  expect(took(text)).toBe(took(JSON.stringify(direct.value)));
+  return { status: res.status, body: JSON.parse(text) as SearchResponse & { message?: string } };
 };
 const ids = async (h: Harness, body: unknown) => {
   const r = await search(h, body);

@@ -77,6 +77,15 @@ async function engineCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A search's answer. Over HTTP, the engine's JSON text (the hits written from their rows as read, not made into
+ * objects and then written); in process (lib/direct.ts), the value, which the caller takes as it is.
+ */
+async function searchAnswer(c: AppContext, engine: SearchEngine, body: unknown, scope: SearchScope) {
+  if (c.env?.direct) return c.json(await engineCall(() => engine.search(body, scope)));
+  return c.body(await engineCall(() => engine.searchJson(body, scope)), 200, { "content-type": "application/json" });
+}
+
 export function portfolioRoutes(deps: PortfolioDeps) {
   const { db, store, engine, requireAuth, now, log } = deps;
   const exports = new Map<string, { owner: string; body: unknown; scope: SearchScope; limit: number; expires: number }>();
@@ -123,7 +132,7 @@ export function portfolioRoutes(deps: PortfolioDeps) {
         },
       },
     };
-    return c.json(await engineCall(() => engine.search(body, { portfolioId, hitFields: "list", maxSize: 500 })));
+    return searchAnswer(c, engine, body, { portfolioId, hitFields: "list", maxSize: 500 });
   });
 
   search.get("/csv", async (c) => {
@@ -149,7 +158,7 @@ export function portfolioRoutes(deps: PortfolioDeps) {
   search.post("/advanced", async (c) => {
     const body = await readJson(c);
     const portfolioId = portfolioOf(c.req.query("portfolioId") || undefined);
-    return c.json(await engineCall(() => engine.search(body, { portfolioId })));
+    return searchAnswer(c, engine, body, { portfolioId });
   });
 
   search.get("/exports/:token", async (c) => {

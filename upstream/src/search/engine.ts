@@ -24,6 +24,11 @@ export interface SearchEngine {
   /** Runs a DSL body. Throws QueryError (→ 400 naming the clause and its JSON path) outside the subset. */
   search(body: unknown, scope: SearchScope): Promise<SearchResponse>;
   /**
+   * `search`'s answer as the JSON text `JSON.stringify(await search(body, scope))` would be (an engine may do just
+   * that): the HTTP API's answer, written without making the objects first where the engine can.
+   */
+  searchJson(body: unknown, scope: SearchScope): Promise<string>;
+  /**
    * Every hit of `body` in its order, up to `limit`, in batches of whole applications: the CSV export. Validates
    * before yielding anything (a bad body throws at the first `next()`).
    */

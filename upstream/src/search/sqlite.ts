@@ -13,13 +13,14 @@
 import {
   ADVANCED_MAX_SIZE,
   type Application,
+  type ApplicationTag,
   type Highlight,
   type SearchHit,
   type SearchResponse,
   type TermsAggregation,
 } from "../../contract/portfolio";
 import { FTS_COLUMNS, FTS_TOKENIZE } from "../applications/schema";
-import { ALL_COLUMNS, HIT_COLUMNS, rowOfValues, rowToApplication, type ApplicationRow } from "../applications/store";
+import { ALL_COLUMNS, HIT_COLUMNS, rowJson, rowOfValues, rowToApplication, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
@@ -318,12 +319,12 @@ type Facet = { buckets: { key: string; doc_count: number }[]; partial: boolean; 
 const ON_PAGE = "page";
 
 /**
- * The tag counts of these applications, most first, then by name in SQLite's BINARY order (UTF-8 bytes, which is
+ * The tag counts of these rows, most first, then by name in SQLite's BINARY order (UTF-8 bytes, which is
  * code point order), as `tagCounts` answers them.
  */
-function tagBuckets(apps: Iterable<Application>): Facet["buckets"] {
+function tagBuckets(rows: Iterable<ApplicationRow>): Facet["buckets"] {
   const counts = new Map<string, number>();
-  for (const app of apps) for (const tag of app.tags) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+  for (const row of rows) for (const tag of JSON.parse(row.tags) as ApplicationTag[]) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
   return [...counts]
     .map(([key, doc_count]) => ({ key, doc_count }))
     .sort((a, b) => b.doc_count - a.doc_count || byCodePoint(a.key, b.key));
@@ -393,6 +394,14 @@ export class SqliteSearchEngine implements SearchEngine {
   }
 
   async search(body: unknown, scope: SearchScope): Promise<SearchResponse> {
+    return valueOf(await this.run(body, scope));
+  }
+
+  async searchJson(body: unknown, scope: SearchScope): Promise<string> {
+    return jsonOf(await this.run(body, scope));
+  }
+
+  private async run(body: unknown, scope: SearchScope): Promise<Answer> {
     const started = performance.now();
     const parsed = parseSearchBody(body, { maxSize: scope.maxSize ?? ADVANCED_MAX_SIZE, defaultSize: scope.defaultSize });
     const { plan, few, scored } = await this.plan(parsed, scope);
@@ -422,7 +431,7 @@ export class SqliteSearchEngine implements SearchEngine {
    * scores every match anyway), and the total and the facet are those rows' — no count, no facet statement of their
    * own. `scored`: the MATCH's matches already scored by `plan`, the plan's conditions still to test on their rows.
    */
-  private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number, scored: RankedRow[] | null): Promise<SearchResponse> {
+  private async searchFew(parsed: ParsedSearch, plan: Plan, scope: SearchScope, started: number, scored: RankedRow[] | null): Promise<Answer> {
     const src = this.source(plan, "applications_fts.rowid as seq", false, true);
     const all = (scored ? await this.kept(plan, scored) : await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
     const page = all.slice(parsed.from, parsed.from + parsed.size);
@@ -451,25 +460,21 @@ export class SqliteSearchEngine implements SearchEngine {
     matches: Known,
     facet: Facet | typeof ON_PAGE | null,
     started: number,
-  ): SearchResponse {
-    const rows = new Map<number, ApplicationRow>();
-    const hits = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS, rows);
+  ): Answer {
+    const rows = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
     const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n, rows) : new Map<number, Highlight>();
-    const counted = facet === ON_PAGE ? { buckets: tagBuckets(hits.values()), partial: false, sampled: hits.size } : facet;
+    const counted = facet === ON_PAGE ? { buckets: tagBuckets(rows.values()), partial: false, sampled: rows.size } : facet;
     const aggs: Record<string, TermsAggregation> = {};
     if (counted) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(counted, agg.size);
-    const data: SearchHit[] = seqs.flatMap(({ seq, s }) => {
-      const app = hits.get(seq);
-      if (!app) return [];
-      // Left out by a rest, not `delete`: JSON.stringify writes objects that never lost a property ~20% quicker.
-      const { claims: _claims, specification: _specification, ...listed } = app;
-      const hit = { ...(scope.hitFields === "list" ? listed : app), score: scoreOf(s), highlight: highlights.get(seq) ?? {} } as SearchHit;
-      return [parsed.source ? pickFields(hit, parsed.source) : hit];
-    });
     // Past track_total_hits: that figure and "gte", as Elasticsearch answers, unless the maintained counts gave it.
     const capped = !matches.free && (!matches.exact || matches.n > parsed.trackTotalHits);
     const total = capped ? Math.min(matches.n, parsed.trackTotalHits) : matches.n;
-    return { data, total, totalRelation: capped ? "gte" : "eq", aggs, took: Math.round(performance.now() - started) };
+    const hits = seqs.flatMap(({ seq, s }) => {
+      const row = rows.get(seq);
+      return row ? [{ row, score: scoreOf(s), highlight: highlights.get(seq) ?? {} }] : [];
+    });
+    const took = Math.round(performance.now() - started);
+    return { hits, list: scope.hitFields === "list", source: parsed.source, total, totalRelation: capped ? "gte" : "eq", aggs, took };
   }
 
   async *scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]> {
@@ -483,8 +488,11 @@ export class SqliteSearchEngine implements SearchEngine {
     const seqs = page.map((s) => s.seq);
     for (let i = 0; i < seqs.length; i += 500) {
       const chunk = seqs.slice(i, i + 500);
-      const apps = this.hydrate(chunk.map((seq) => ({ seq })), ALL_COLUMNS);
-      yield chunk.flatMap((seq) => (apps.has(seq) ? [apps.get(seq)!] : []));
+      const rows = this.hydrate(chunk.map((seq) => ({ seq })), ALL_COLUMNS);
+      yield chunk.flatMap((seq) => {
+        const row = rows.get(seq);
+        return row ? [rowToApplication(row)] : [];
+      });
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
@@ -823,15 +831,14 @@ export class SqliteSearchEngine implements SearchEngine {
     return { buckets, sum_other_doc_count: other, ...(facet.partial ? { partial: true, sampled: facet.sampled } : {}) };
   }
 
-  /** The applications of these seqs (by seq); their rows into `rows` when given. */
-  private hydrate(seqs: readonly { seq: number }[], columns: string, rows?: Map<number, ApplicationRow>): Map<number, Application> {
-    const out = new Map<number, Application>();
+  /** The rows of these seqs (by seq): `columns` of them, HIT_COLUMNS or ALL_COLUMNS. */
+  private hydrate(seqs: readonly { seq: number }[], columns: string): Map<number, ApplicationRow> {
+    const out = new Map<number, ApplicationRow>();
     if (!seqs.length) return out;
     const stmt = prepared(this.db, `select ${columns} from applications where seq in (select value from json_each(?))`).raw(true);
     for (const values of stmt.all(JSON.stringify(seqs.map((s) => s.seq))) as unknown[][]) {
       const row = rowOfValues(values);
-      out.set(row.seq, rowToApplication(row));
-      rows?.set(row.seq, row);
+      out.set(row.seq, row);
     }
     return out;
   }
@@ -963,4 +970,35 @@ function pickFields(hit: SearchHit, fields: Set<string>): SearchHit {
   const out: Record<string, unknown> = { score: hit.score, highlight: hit.highlight };
   for (const [key, value] of Object.entries(hit)) if (fields.has(key)) out[key] = value;
   return out as SearchHit;
+}
+
+/** A search's answer before it is written out: the page's rows as read, for `valueOf` or `jsonOf`. */
+type Answer = {
+  hits: { row: ApplicationRow; score: number | null; highlight: Highlight }[];
+  /** Hits without claims and specification (SearchScope `hitFields: "list"`). */
+  list: boolean;
+  /** The `_source` fields asked, if any. */
+  source: Set<string> | null;
+  total: number;
+  totalRelation: SearchResponse["totalRelation"];
+  aggs: Record<string, TermsAggregation>;
+  took: number;
+};
+
+function valueOf(a: Answer): SearchResponse {
+  const data = a.hits.map(({ row, score, highlight }) => {
+    const app = rowToApplication(row);
+    // Left out by a rest, not `delete`: JSON.stringify writes objects that never lost a property ~20% quicker.
+    const { claims: _claims, specification: _specification, ...listed } = app;
+    const hit = { ...(a.list ? listed : app), score, highlight } as SearchHit;
+    return a.source ? pickFields(hit, a.source) : hit;
+  });
+  return { data, total: a.total, totalRelation: a.totalRelation, aggs: a.aggs, took: a.took };
+}
+
+/** `JSON.stringify(valueOf(a))`, the hits written from their rows (store.ts `rowJson`) unless `_source` picks fields. */
+function jsonOf(a: Answer): string {
+  if (a.source) return JSON.stringify(valueOf(a));
+  const data = a.hits.map(({ row, score, highlight }) => rowJson(row, a.list, `,"score":${JSON.stringify(score)},"highlight":${JSON.stringify(highlight)}`));
+  return `{"data":[${data.join(",")}],"total":${a.total},"totalRelation":${JSON.stringify(a.totalRelation)},"aggs":${JSON.stringify(a.aggs)},"took":${a.took}}`;
 }
