@@ -21,6 +21,7 @@ import {
   type ReindexJob,
 } from "../../contract/portfolio";
 import { HttpError, badRequest, isoNow, notFound, readJson, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
+import { jsonValueOrText } from "../lib/direct";
 import type { Db } from "../db";
 import type { SearchEngine, SearchScope } from "../search/engine";
 import { QueryError } from "../search/ir";
@@ -77,14 +78,13 @@ async function engineCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A search's answer. Over HTTP, the engine's JSON text (the hits written from their rows as read, not made into
- * objects and then written); in process (lib/direct.ts), the value, which the caller takes as it is.
- */
-async function searchAnswer(c: AppContext, engine: SearchEngine, body: unknown, scope: SearchScope) {
-  if (c.env?.direct) return c.json(await engineCall(() => engine.search(body, scope)));
-  return c.body(await engineCall(() => engine.searchJson(body, scope)), 200, { "content-type": "application/json" });
-}
+/** A search's answer: over HTTP the engine's JSON text (hits written from their rows as read), in process the value. */
+const searchAnswer = (c: AppContext, engine: SearchEngine, body: unknown, scope: SearchScope) =>
+  jsonValueOrText(
+    c,
+    () => engineCall(() => engine.search(body, scope)),
+    () => engineCall(() => engine.searchJson(body, scope)),
+  );
 
 export function portfolioRoutes(deps: PortfolioDeps) {
   const { db, store, engine, requireAuth, now, log } = deps;

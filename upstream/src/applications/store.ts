@@ -82,6 +82,7 @@ export function productsText(products: readonly Product[]): string {
     .join(" \n ");
 }
 
+/** The application of a row. `rowJson` writes the same fields in the same order (search-json.test.ts compares them). */
 export function rowToApplication(row: Partial<ApplicationRow> & Pick<ApplicationRow, "id">): Application {
   return {
     id: row.id,

@@ -16,7 +16,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { MiddlewareHandler } from "hono";
-import type { Actor, AppEnv, UpstreamEnv } from "./http";
+import type { Actor, AppContext, AppEnv, UpstreamEnv } from "./http";
 
 export type DirectCall = {
   method: string;
@@ -81,6 +81,15 @@ export function directValues(): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/**
+ * A JSON answer the handler can also write as text itself (a search's, from the rows as read): in process the value,
+ * handed over as it is (`c.json` above); over HTTP `text()`, which must be JSON.stringify's text of that value.
+ */
+export async function jsonValueOrText(c: AppContext, value: () => Promise<unknown>, text: () => Promise<string>): Promise<Response> {
+  if (c.env?.direct) return c.json(await value());
+  return c.body(await text(), 200, { "content-type": "application/json" });
 }
 
 /** Throws when `value` would not survive JSON unchanged (a Date, undefined, a class instance, NaN…). */
