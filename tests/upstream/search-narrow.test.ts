@@ -96,6 +96,8 @@ const edges: Record<string, unknown> = {
   "few words, the facet alone": { query: { query_string: { query: FEW } }, size: 0, aggs: { tags: { terms: { field: "tags.name", size: 3 } } } },
   "few words, a page past the last hit": { query: { query_string: { query: FEW } }, size: 50, from: 9_000 },
   "few words, the total capped": { query: { query_string: { query: FEW } }, size: 5, track_total_hits: 10 },
+  // The facet of the page's rows and of the matches before and after it.
+  "few words, a middle page and the facet": { query: { query_string: { query: FEW } }, size: 40, from: 30, aggs: { tags: { terms: { field: "tags.name", size: 50 } } } },
 };
 
 const without = (answer: { took?: number }) => ({ ...answer, took: 0 });

@@ -315,16 +315,20 @@ type Known = { n: number; exact: boolean; free?: boolean };
 /** A tag facet before its cut to the size asked. */
 type Facet = { buckets: { key: string; doc_count: number }[]; partial: boolean; sampled: number };
 
-/** The facet of a page that holds every match: its hits' tags, counted when they are read (`answer`). */
-const ON_PAGE = "page";
+/**
+ * The facet of a query whose every match is known: its page's tags counted from the hits' rows as they are read
+ * (`answer`), the other matches' (`rest`, none when the page holds them all) by `tagCounts`.
+ */
+type FacetOfMatches = { rest: readonly { seq: number }[] };
 
 /**
- * The tag counts of these rows, most first, then by name in SQLite's BINARY order (UTF-8 bytes, which is
- * code point order), as `tagCounts` answers them.
+ * The tag counts of these rows and `more` (counts of other rows), most first, then by name in SQLite's BINARY order
+ * (UTF-8 bytes, which is code point order), as `tagCounts` answers them.
  */
-function tagBuckets(rows: Iterable<ApplicationRow>): Facet["buckets"] {
+function tagBuckets(rows: Iterable<ApplicationRow>, more: Facet["buckets"] = []): Facet["buckets"] {
   const counts = new Map<string, number>();
   for (const row of rows) for (const tag of JSON.parse(row.tags) as ApplicationTag[]) counts.set(tag.name, (counts.get(tag.name) ?? 0) + 1);
+  for (const b of more) counts.set(b.key, (counts.get(b.key) ?? 0) + b.doc_count);
   return [...counts]
     .map(([key, doc_count]) => ({ key, doc_count }))
     .sort((a, b) => b.doc_count - a.doc_count || byCodePoint(a.key, b.key));
@@ -435,8 +439,9 @@ export class SqliteSearchEngine implements SearchEngine {
     const src = this.source(plan, "applications_fts.rowid as seq", false, true);
     const all = (scored ? await this.kept(plan, scored) : await this.all<RankedRow>(plan, src.sql, src.params)).sort(byScore);
     const page = all.slice(parsed.from, parsed.from + parsed.size);
-    // Every match on the page (the usual few): the facet counts the tags its hits are read with, no statement of its own.
-    const facet = !parsed.aggs.length ? null : page.length === all.length ? ON_PAGE : { buckets: this.tagCounts(all), partial: false, sampled: all.length };
+    // The facet counts the tags the page's hits are read with; a statement counts the other matches' (none when the
+    // page holds them all, the usual few): a row's page is read once, not again for its tags.
+    const facet = parsed.aggs.length ? { rest: page.length === all.length ? [] : [...all.slice(0, parsed.from), ...all.slice(parsed.from + parsed.size)] } : null;
     return this.answer(parsed, plan, scope, page, { n: all.length, exact: true }, facet, started);
   }
 
@@ -458,12 +463,15 @@ export class SqliteSearchEngine implements SearchEngine {
     scope: SearchScope,
     seqs: readonly { seq: number; s: number | null }[],
     matches: Known,
-    facet: Facet | typeof ON_PAGE | null,
+    facet: Facet | FacetOfMatches | null,
     started: number,
   ): Answer {
     const rows = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
     const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n, rows) : new Map<number, Highlight>();
-    const counted = facet === ON_PAGE ? { buckets: tagBuckets(rows.values()), partial: false, sampled: rows.size } : facet;
+    const counted =
+      facet && "rest" in facet
+        ? { buckets: tagBuckets(rows.values(), facet.rest.length ? this.tagCounts(facet.rest) : []), partial: false, sampled: rows.size + facet.rest.length }
+        : facet;
     const aggs: Record<string, TermsAggregation> = {};
     if (counted) for (const agg of parsed.aggs) aggs[agg.name] = this.cut(counted, agg.size);
     // Past track_total_hits: that figure and "gte", as Elasticsearch answers, unless the maintained counts gave it.
