@@ -29,6 +29,9 @@ const ODD = [
   },
   { id: "ODD-2", title: "Zyphar with no products, no scores", abstract: "Lone \ud800 surrogate zyphar.", tags: [] },
   { id: "ODD-3", title: "Zyphäre non-ASCII title", abstract: "Ähnlich zyphar, 日本語のテキスト.", detectableScore: 0, tags: [{ name: "odd", score: 0 }] },
+  // Texts that read like the marks the writer puts where the stored products and tags go (store.ts withStoredJson).
+  { id: "ODD-4", title: 'Zyphar "products":"\u0000" and "tags":"\u0000"', abstract: "\u0000", products: [{ name: '"tags":"\\u0000"' }], tags: [{ name: "odd", score: 0 }] },
+  { id: "ODD-5", title: "\u0000", abstract: 'zyphar ,"products":"\\u0000","tags":"\\u0000"}', tags: [] },
 ];
 
 beforeAll(() => {
@@ -85,11 +88,15 @@ describe("searchJson writes what JSON.stringify writes of search's answer", () =
   it("covers hits from the stored odd strings, with and without products and scores", async () => {
     const text = await engine.searchJson(BODIES["odd strings, highlighted"], {});
     const parsed = JSON.parse(text) as { data: { id: string; products: unknown[]; broadScore: number | null; abstract: string }[] };
-    expect(parsed.data.map((h) => h.id).sort()).toEqual(["ODD-1", "ODD-2", "ODD-3"]);
+    expect(parsed.data.map((h) => h.id).sort()).toEqual(["ODD-1", "ODD-2", "ODD-3", "ODD-4", "ODD-5"]);
     const one = parsed.data.find((h) => h.id === "ODD-1")!;
     expect(one.products).toHaveLength(1);
     expect(one.broadScore).toBe(12.5);
     // SQLite keeps a lone surrogate as U+FFFD (its text is UTF-8).
     expect(parsed.data.find((h) => h.id === "ODD-2")!.abstract).toContain("\ufffd");
+    // Texts like the writer's marks come out as stored; the stored products and tags where the marks were.
+    const four = parsed.data.find((h) => h.id === "ODD-4")!;
+    expect(four).toMatchObject({ title: 'Zyphar "products":"\u0000" and "tags":"\u0000"', abstract: "\u0000", products: [{ name: '"tags":"\\u0000"' }], tags: [{ name: "odd", score: 0 }] });
+    expect(parsed.data.find((h) => h.id === "ODD-5")).toMatchObject({ title: "\u0000", products: [], tags: [] });
   });
 });

@@ -20,7 +20,7 @@ import {
   type TermsAggregation,
 } from "../../contract/portfolio";
 import { FTS_COLUMNS, FTS_TOKENIZE } from "../applications/schema";
-import { ALL_COLUMNS, HIT_COLUMNS, rowJson, rowOfValues, rowToApplication, type ApplicationRow } from "../applications/store";
+import { ALL_COLUMNS, HIT_COLUMNS, markedFields, rowOfValues, rowToApplication, withStoredJson, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey } from "./dsl";
@@ -1004,9 +1004,18 @@ function valueOf(a: Answer): SearchResponse {
   return { data, total: a.total, totalRelation: a.totalRelation, aggs: a.aggs, took: a.took };
 }
 
-/** `JSON.stringify(valueOf(a))`, the hits written from their rows (store.ts `rowJson`) unless `_source` picks fields. */
+/**
+ * `JSON.stringify(valueOf(a))`: unless `_source` picks fields, one JSON.stringify of the hits' fields as read, their
+ * stored products and tags put in after (store.ts `markedFields`, `withStoredJson`).
+ */
 function jsonOf(a: Answer): string {
   if (a.source) return JSON.stringify(valueOf(a));
-  const data = a.hits.map(({ row, score, highlight }) => rowJson(row, a.list, `,"score":${JSON.stringify(score)},"highlight":${JSON.stringify(highlight)}`));
-  return `{"data":[${data.join(",")}],"total":${a.total},"totalRelation":${JSON.stringify(a.totalRelation)},"aggs":${JSON.stringify(a.aggs)},"took":${a.took}}`;
+  const data = a.hits.map(({ row, score, highlight }) => {
+    const hit = markedFields(row, a.list);
+    hit.score = score;
+    hit.highlight = highlight;
+    return hit;
+  });
+  const rows = a.hits.map((h) => h.row);
+  return withStoredJson(JSON.stringify({ data, total: a.total, totalRelation: a.totalRelation, aggs: a.aggs, took: a.took }), rows);
 }
