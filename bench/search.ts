@@ -1,7 +1,7 @@
 /**
  * The portfolio search benchmark (issue 11; bench/README.md "npm run bench:search"). Not a timed test.
  *
- *   npm run bench:search -- [--count 1000000] [--data-dir DIR] [--rounds 1] [--exact-totals] [--json FILE]
+ *   npm run bench:search -- [--count 1000000] [--data-dir DIR] [--rounds 3] [--exact-totals] [--json FILE]
  *
  * 1. Seeds (or reuses) `count` demo applications (scripts/seed-portfolio.ts's generator) in
  *    `.cache/bench-search/<10k|100k|1m|N>/` — a second run only adds what is missing.
@@ -9,7 +9,8 @@
  * 3. Runs the fixed mix of 100 queries (MIX below) through `GET /api/search` (public portfolio, size 250: the tag
  *    facet and highlight come with every call, as the /portfolio screen asks; the total counted up to 10,000 as the
  *    screen does, or every match with --exact-totals, the screen's 'Count all'), one warm-up pass (with exact totals:
- *    the classes below are by real hit counts), then `rounds` measured passes; then the same query strings as raw FTS5 `SELECT rowid … MATCH ? ORDER BY rank LIMIT 250` on
+ *    the classes below are by real hit counts), then `rounds` measured passes (3: the p50 of 300 samples; one pass's
+ *    moved by a tenth with single samples, the same build run after run); then the same query strings as raw FTS5 `SELECT rowid … MATCH ? ORDER BY rank LIMIT 250` on
  *    the same database (no portfolio, no tag filter, no facet, no highlight); then the same search in raw FTS5, its
  *    public portfolio and tag as the index's tokens, or the portfolio tested on the row, or both, each query's
  *    fastest way kept (no facet, no highlight, no columns read).
@@ -33,7 +34,7 @@ const { values } = parseArgs({
   options: {
     count: { type: "string", default: "1000000" },
     "data-dir": { type: "string" },
-    rounds: { type: "string", default: "1" },
+    rounds: { type: "string", default: "3" },
     "exact-totals": { type: "boolean", default: false },
     json: { type: "string" },
   },
