@@ -441,7 +441,7 @@ export class SqliteSearchEngine implements SearchEngine {
     const page = all.slice(parsed.from, parsed.from + parsed.size);
     // The facet counts the tags the page's hits are read with; a statement counts the other matches' (none when the
     // page holds them all, the usual few): a row's page is read once, not again for its tags.
-    const facet = parsed.aggs.length ? { rest: page.length === all.length ? [] : [...all.slice(0, parsed.from), ...all.slice(parsed.from + parsed.size)] } : null;
+    const facet = parsed.aggs.length ? { rest: [...all.slice(0, parsed.from), ...all.slice(parsed.from + parsed.size)] } : null;
     return this.answer(parsed, plan, scope, page, { n: all.length, exact: true }, facet, started);
   }
 
