@@ -15,6 +15,7 @@ import {
   type CsvRejection,
   type ImportJob,
 } from "../../contract/portfolio";
+import { csvCellValue, csvRecord, type CsvValue } from "../../contract/csv";
 import { HttpError, badRequest } from "../lib/http";
 import { ApplicationsStore, normalizeProduct, rowToApplication, type ApplicationRow } from "./store";
 import type { Db } from "../db";
@@ -22,7 +23,8 @@ import { isoNow } from "../lib/http";
 
 // ------------------------------------------------------------------------------------------------------ export
 
-const exportRow = (a: Application): string[] => [
+// Every cell through csvRecord (formula injection); the scores as numbers, which stay numbers (contract/csv.ts).
+const exportRow = (a: Application): CsvValue[] => [
   a.id,
   a.source.id,
   a.portfolioId,
@@ -32,17 +34,18 @@ const exportRow = (a: Application): string[] => [
   a.specification,
   a.aiSummary,
   a.products.length ? JSON.stringify(a.products) : "",
-  a.broadScore === null ? "" : String(a.broadScore),
-  a.detectableScore === null ? "" : String(a.detectableScore),
+  a.broadScore,
+  a.detectableScore,
   a.tags.map((t) => `${t.name}:${t.score}`).join(";"),
   a.createdAt,
   a.updatedAt,
 ];
 
 /** The header line. */
-export const csvHeader = (): string => stringify([[...CSV_COLUMNS]]);
+export const csvHeader = (): string => stringify([csvRecord(CSV_COLUMNS)]);
 /** Lines for these applications. */
-export const csvRows = (apps: readonly Application[]): string => (apps.length ? stringify(apps.map(exportRow)) : "");
+export const csvRows = (apps: readonly Application[]): string =>
+  apps.length ? stringify(apps.map((a) => csvRecord(exportRow(a)))) : "";
 
 // ------------------------------------------------------------------------------------------------------ import
 
@@ -111,7 +114,8 @@ export function rowValues(
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i];
     if (!column) continue;
-    const cell = record[i] ?? "";
+    // The export escapes cells against formula injection; the value is the cell without that quote.
+    const cell = csvCellValue(record[i] ?? "");
     given.add(column);
     switch (column) {
       case "sourceId":
