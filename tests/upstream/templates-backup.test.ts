@@ -8,6 +8,11 @@ import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-
 import JSZip from "jszip";
 import { checkBackupRows } from "../../upstream/src/templates/backup-rows";
 import { watchEventLoop } from "../helpers/event-loop";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { databaseFile } from "../../upstream/src/db";
 
 async function seed(h: Harness) {
   await sendMultipart(h, "POST", "/api/docs/word/", { description: "d", tags: ["x"], isPublic: true }, { fileTemplate: { name: "Letter.dotx", bytes: await officePackage("dotx", { core: { title: "T" } }) } });
@@ -36,6 +41,43 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Every stored file's bytes (by path under the file store) and every backed-up table's rows, read from disk. */
+function onDisk(h: Harness) {
+  const root = path.join(h.dir, "files");
+  const files: Record<string, string> = {};
+  for (const name of fs.readdirSync(root, { recursive: true }) as string[]) {
+    const file = path.join(root, name);
+    if (fs.statSync(file).isFile()) files[name] = crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  }
+  const db = new Database(databaseFile(h.dir), { readonly: true });
+  try {
+    const rows = Object.fromEntries(
+      ["word_templates", "visio_templates", "drawings", "shapes", "forms"].map((t) => [t, db.prepare(`select * from ${t} order by id`).all()]),
+    );
+    return { files, rows };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A backup whose first Word template's file has other bytes (its record saying so: size and SHA-256 match) under the
+ * key the library already uses, so that restoring it must replace that file.
+ */
+async function withReplacedWordFile(archive: Buffer) {
+  const zip = await JSZip.loadAsync(archive);
+  const rows = JSON.parse(await zip.file("records/word_templates.json")!.async("string")) as { data: string }[];
+  const data = JSON.parse(rows[0]!.data) as Record<string, { key: string; size: number; sha256: string }>;
+  const file = Object.values(data).find((v) => v && typeof v === "object" && "key" in v)!;
+  const bytes = await officePackage("dotx", { core: { title: "Other" } });
+  file.size = bytes.length;
+  file.sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+  rows[0]!.data = JSON.stringify(data);
+  zip.file("records/word_templates.json", JSON.stringify(rows));
+  zip.file(`files/${file.key}`, bytes);
+  return { zip, key: file.key };
 }
 
 async function importZip(h: Harness, bytes: Buffer, token = h.adminToken) {
@@ -116,6 +158,55 @@ describe("template-storage backup", () => {
     }
     expect(await snapshot(h)).toEqual(before);
   }, 60_000);
+
+  it("a row the database would refuse (a NOT NULL column null) is a 400 naming it, and every file stays byte for byte", async () => {
+    const h = await harness();
+    await seed(h);
+    const { zip } = await withReplacedWordFile(await bytesOf(await h.call("GET", "/api/template-storage/export-url", { token: h.adminToken })));
+    const shapes = JSON.parse(await zip.file("records/shapes.json")!.async("string")) as Record<string, unknown>[];
+    shapes[0]!.template_id = null;
+    zip.file("records/shapes.json", JSON.stringify(shapes));
+    const before = onDisk(h);
+    const snap = await snapshot(h);
+
+    const res = await importZip(h, await zip.generateAsync({ type: "nodebuffer" }));
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe(BACKUP_MESSAGES.badRecords("Shapes", "item 0: template_id must not be null"));
+    expect(onDisk(h)).toEqual(before);
+    expect(await snapshot(h)).toEqual(snap);
+  });
+
+  it("a write the database refuses in the transaction is a 400 naming the row; the files replaced come back as they were", async () => {
+    const h = await harness();
+    await seed(h);
+    const { zip } = await withReplacedWordFile(await bytesOf(await h.call("GET", "/api/template-storage/export-url", { token: h.adminToken })));
+    const formId = (JSON.parse(await zip.file("records/forms.json")!.async("string")) as { id: string }[])[0]!.id;
+    // A rule the checks cannot know (a trigger), so the refusal comes from inside the records' transaction.
+    const db = new Database(databaseFile(h.dir));
+    db.exec("create trigger refuse_forms before insert on forms begin select raise(abort, 'refused by a rule'); end");
+    db.close();
+    const before = onDisk(h);
+    const snap = await snapshot(h);
+
+    const res = await importZip(h, await zip.generateAsync({ type: "nodebuffer" }));
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe(BACKUP_MESSAGES.badRecords("Forms", `item 0 (${formId}): refused by a rule`));
+    expect(onDisk(h)).toEqual(before);
+    expect(await snapshot(h)).toEqual(snap);
+  });
+
+  it("an import over the library replaces a file under a key in use only once the records name it", async () => {
+    const h = await harness();
+    await seed(h);
+    const { zip } = await withReplacedWordFile(await bytesOf(await h.call("GET", "/api/template-storage/export-url", { token: h.adminToken })));
+    const res = await importZip(h, await zip.generateAsync({ type: "nodebuffer" }));
+    expect(res.status).toBe(200);
+    const word = (await (await h.call("GET", "/api/docs/word/?pageSize=10", { token: h.adminToken })).json()) as { items: Json[] };
+    const bytes = await bytesOf(await h.call("GET", word.items[0].contentUrl as string, { token: h.adminToken }));
+    expect(bytes.equals(await officePackage("dotx", { core: { title: "Other" } }))).toBe(true);
+    // The old bytes are gone: the store holds the five files the records name, no more.
+    expect(Object.keys(onDisk(h).files)).toHaveLength(5);
+  });
 
   it("checks a records entry off the event loop: 16 MB of hostile JSON leaves the server answering", async () => {
     const h = await harness();

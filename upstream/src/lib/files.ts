@@ -41,6 +41,22 @@ export interface FileStore {
   delete(key: string): Promise<boolean>;
 }
 
+/**
+ * The size and SHA-256 of what `store` holds under `key`, or null when nothing is there: whether bytes about to be
+ * stored under a key in use are the ones already there (then nothing is written), read as a stream (any size).
+ */
+export async function storedDigest(store: FileStore, key: string): Promise<{ size: number; sha256: string } | null> {
+  const body = store.stream(key);
+  if (!body) return null;
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    hash.update(chunk);
+  }
+  return { size, sha256: hash.digest("hex") };
+}
+
 // A key segment: no control characters (NUL included), no backslash, not "." or "..".
 // eslint-disable-next-line no-control-regex
 const BAD_CHARACTERS = /[\u0000-\u001f\u007f\\]/;

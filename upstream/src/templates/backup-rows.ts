@@ -24,7 +24,7 @@ export const ROWS_WORKER_HEAP_MB = 512;
 
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { text, columns } = workerData;
+const { text, columns, required } = workerData;
 const answer = (value) => parentPort.postMessage(value);
 (() => {
   let raw;
@@ -48,6 +48,7 @@ const answer = (value) => parentPort.postMessage(value);
       if (v !== null && typeof v !== "string" && typeof v !== "number") return answer({ error: "item " + i + ": " + c });
     }
     if (typeof row.id !== "string" || !row.id || ids.has(row.id)) return answer({ error: "item " + i + ": id" });
+    for (const c of required) if (row[c] === null) return answer({ error: "item " + i + ": " + c + " must not be null" });
     ids.add(row.id);
     if (typeof row.name !== "string") return answer({ error: "item " + i + ": name" });
     let found = [];
@@ -71,14 +72,15 @@ const answer = (value) => parentPort.postMessage(value);
 
 /**
  * Parses `text` as a table's rows and checks them: a list of records with exactly `columns`, each a string, number
- * or null; ids unique and non-empty; name a string; data, when a string, JSON. Answers the rows, or the first
- * problem ("not JSON", "not a list", "item 3: id", "too large to read", ...).
+ * or null (never null for the `required` ones: the table's NOT NULL columns); ids unique and non-empty; name a
+ * string; data, when a string, JSON. Answers the rows, or the first problem ("not JSON", "not a list", "item 3: id",
+ * "item 0: template_id must not be null", "too large to read", ...).
  */
-export function checkBackupRows(text: string, columns: string[]): Promise<CheckedRows> {
+export function checkBackupRows(text: string, columns: string[], required: string[] = []): Promise<CheckedRows> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { text, columns },
+      workerData: { text, columns, required },
       resourceLimits: { maxOldGenerationSizeMb: ROWS_WORKER_HEAP_MB },
     });
     let settled = false;

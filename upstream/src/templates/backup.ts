@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
+import Database from "better-sqlite3";
 import { BACKUP_FORMAT, BACKUP_MESSAGES, BACKUP_TABLES, BACKUP_VERSION, type BackupTable, type ImportResult } from "../../contract/template-storage";
 import type { Db } from "../db";
+import { storedDigest } from "../lib/files";
 import { HttpError, badRequest } from "../lib/http";
 import { isStoredRecordFile, type RecordFiles, type StoredRecordFile } from "../lib/record-files";
 import { createZipWriter } from "../lib/zip-writer";
@@ -34,21 +36,36 @@ function filesOf(row: Row): StoredRecordFile[] {
   return data && typeof data === "object" ? Object.values(data).filter(isStoredRecordFile) : [];
 }
 
+/** A row's `data` with the stored files whose keys are in `renamed` naming their new keys. */
+function renameFiles(data: string, renamed: ReadonlyMap<string, string>): string {
+  const value = JSON.parse(data) as Record<string, unknown> | null;
+  if (!value || typeof value !== "object") return data;
+  for (const [field, file] of Object.entries(value)) {
+    if (isStoredRecordFile(file) && renamed.has(file.key)) value[field] = { ...file, key: renamed.get(file.key) };
+  }
+  return JSON.stringify(value);
+}
+
 /**
  * Export and import of every template record and file (docs/decisions/template-backup.md). The archive holds
  * `manifest.json`, `records/{table}.json` (the rows as stored, every column) and `files/{key}` (the bytes).
  */
 export class TemplateBackup {
   private readonly columns: Record<BackupTable, string[]>;
+  /** Each table's NOT NULL columns: a row with null there is refused before anything is written. */
+  private readonly required: Record<BackupTable, string[]>;
   private last: ImportResult | null = null;
+  private importing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly files: RecordFiles,
     private readonly now: () => number,
   ) {
-    this.columns = Object.fromEntries(
-      TABLES.map((t) => [t, (db.prepare(`pragma table_info(${t})`).all() as { name: string }[]).map((c) => c.name)]),
+    const info = (t: BackupTable) => db.prepare(`pragma table_info(${t})`).all() as { name: string; notnull: number }[];
+    this.columns = Object.fromEntries(TABLES.map((t) => [t, info(t).map((c) => c.name)])) as Record<BackupTable, string[]>;
+    this.required = Object.fromEntries(
+      TABLES.map((t) => [t, info(t).filter((c) => c.notnull).map((c) => c.name)]),
     ) as Record<BackupTable, string[]>;
   }
 
@@ -90,10 +107,18 @@ export class TemplateBackup {
 
   /**
    * Restores an archive in place of every template record and file. Everything is read and checked first (the zip
-   * reader's limits, the manifest, each table's columns, each file's size and SHA-256); a refused archive changes
-   * nothing. Then the files are stored, the tables replaced in one transaction, and files no record names deleted.
+   * reader's limits, the manifest, each table's columns and NOT NULL columns, each file's size and SHA-256); a
+   * refused archive changes nothing. Then the files are stored beside the current ones, the tables replaced in one
+   * transaction, and files no record names deleted. One import at a time: a second waits for the first (each
+   * reads the library as the previous one left it).
    */
-  async import(bytes: Buffer): Promise<ImportResult> {
+  import(bytes: Buffer): Promise<ImportResult> {
+    const run = this.importing.then(() => this.importNow(bytes));
+    this.importing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async importNow(bytes: Buffer): Promise<ImportResult> {
     const fail = (message: string) => badRequest(message);
     const zip = await openZip(bytes, { subject: "The backup", kind: "template-storage backup (.zip)" }).catch((error: unknown) => {
       if (error instanceof ZipError) throw new HttpError(error.status, error.status === 413 ? error.message : BACKUP_MESSAGES.notBackup);
@@ -121,7 +146,7 @@ export class TemplateBackup {
       const rows = {} as Record<BackupTable, Row[]>;
       const wanted = new Map<string, StoredRecordFile>();
       for (const t of TABLES) {
-        const checked = await checkBackupRows(await readText(`records/${t}.json`), this.columns[t]);
+        const checked = await checkBackupRows(await readText(`records/${t}.json`), this.columns[t], this.required[t]);
         if ("error" in checked) {
           throw fail(checked.error === "not JSON" ? BACKUP_MESSAGES.notBackup : BACKUP_MESSAGES.badRecords(BACKUP_TABLES[t], checked.error));
         }
@@ -148,30 +173,51 @@ export class TemplateBackup {
       let total = 0;
       for (const [key, file] of wanted) total += (await fileBytes(key, file)).length;
 
-      // Checked: apply. Files first (new keys, or the same bytes under the same key), then the records at once.
+      // Checked: apply, so that until the records' transaction commits the library is as it was. A file goes under a
+      // key no record names yet (the archive's key when it is free, or holds these very bytes; a new key in the same
+      // folder when another file is there, the row's data then naming the new key), so no file the current records
+      // name is ever overwritten. A refused transaction leaves only those new files, which are deleted; once it
+      // commits, the files no record names any more are.
       const before = new Set<string>();
       for (const t of TABLES) {
         for (const row of this.db.prepare(`select data from ${t}`).all() as Row[]) for (const f of filesOf(row)) before.add(f.key);
       }
+      const renamed = new Map<string, string>();
       const written: StoredRecordFile[] = [];
       try {
         for (const [key, file] of wanted) {
-          await this.files.store.put(key, await fileBytes(key, file), { overwrite: true });
-          written.push(file);
+          const there = await storedDigest(this.files.store, key);
+          if (there && there.size === file.size && there.sha256 === file.sha256) continue;
+          const target = there ? `${key.slice(0, key.lastIndexOf("/"))}/${crypto.randomUUID()}` : key;
+          await this.files.store.put(target, await fileBytes(key, file), { overwrite: false });
+          written.push({ ...file, key: target });
+          if (target !== key) renamed.set(key, target);
         }
         this.db.transaction(() => {
           for (const t of [...TABLES].reverse()) this.db.prepare(`delete from ${t}`).run();
           for (const t of TABLES) {
             const cols = this.columns[t];
             const insert = this.db.prepare(`insert into ${t} (${cols.join(", ")}) values (${cols.map(() => "?").join(", ")})`);
-            for (const row of rows[t]) insert.run(...cols.map((c) => row[c] ?? null));
+            for (const [i, row] of rows[t].entries()) {
+              const stored = renamed.size && typeof row.data === "string" ? { ...row, data: renameFiles(row.data, renamed) } : row;
+              try {
+                insert.run(...cols.map((c) => stored[c] ?? null));
+              } catch (error) {
+                // A rule of the database the checks above do not know of: the row is refused, named, and nothing changes.
+                if (error instanceof Database.SqliteError && error.code.startsWith("SQLITE_CONSTRAINT")) {
+                  throw fail(BACKUP_MESSAGES.badRecords(BACKUP_TABLES[t], `item ${i} (${row.id}): ${error.message}`));
+                }
+                throw error;
+              }
+            }
           }
         })();
       } catch (error) {
-        await this.files.discard(written.filter((f) => !before.has(f.key)));
+        await this.files.discard(written);
         throw error;
       }
-      await this.files.discard([...before].filter((k) => !wanted.has(k)).map((key) => ({ key }) as StoredRecordFile));
+      const named = new Set([...wanted.keys()].map((key) => renamed.get(key) ?? key));
+      await this.files.discard([...before].filter((k) => !named.has(k)).map((key) => ({ key }) as StoredRecordFile));
       this.last = {
         importedAt: new Date(this.now()).toISOString(),
         records: Object.fromEntries(TABLES.map((t) => [t, rows[t].length])),
