@@ -2,7 +2,7 @@ import { OFFICE_KINDS, type OfficeKind } from "../../contract/templates";
 import type { DocProperties } from "../../contract/record-files";
 import { badRequest, fieldMessage, HttpError } from "../lib/http";
 import type { FileUpload } from "../lib/record-files";
-import { childNamed, readXml, type XmlElement } from "../lib/xml";
+import { XmlLimitError, childNamed, readXml, type XmlElement } from "../lib/xml";
 import { ZipError, openZip, type ZipArchive, type ZipLimits } from "../lib/zip";
 
 const MiB = 1024 * 1024;
@@ -85,7 +85,9 @@ export async function checkOfficeFile(
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     try {
       await readXml(text);
-    } catch {
+    } catch (error) {
+      // A bound (nesting, element count) is named, so the sender knows what to change.
+      if (error instanceof XmlLimitError) throw badRequest(fieldMessage([field], `The file is not a valid ${spec.label}: ${error.message}.`));
       throw wrong();
     }
     return { properties: null, zip: null };
