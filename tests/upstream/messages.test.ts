@@ -43,6 +43,13 @@ describe("recipients (spec 2 §5, §9)", () => {
       "@client",
       "@Clients",
       "@clients.office",
+      // Markup or quoting around an @ and a dot is not an address (it would be rendered into the message).
+      "<script>@x.com",
+      "<script>alert(1)</script>@x.com",
+      "ann@example.com<script>",
+      '"ann"@example.com',
+      "ann@exam<b>ple.com",
+      "ann@example.c",
     ]) {
       expect(isRecipient(bad), bad).toBe(false);
     }
@@ -105,6 +112,9 @@ describe("/api/messages", () => {
     const bad = await h.call("POST", "/api/messages", { token: t, body: { name: "x", cc: ["@inventors.primary"] } });
     expect(bad.status).toBe(400);
     expect(await message(bad)).toContain(MESSAGE_MESSAGES.badRecipient("@inventors.primary"));
+    const markup = await h.call("POST", "/api/messages", { token: t, body: { name: "x", to: ["<script>@x.com"] } });
+    expect(markup.status).toBe(400);
+    expect(await message(markup)).toBe(`to.0: ${MESSAGE_MESSAGES.badRecipient("<script>@x.com")}`);
     const many = Array.from({ length: MESSAGE_LIMITS.recipients + 1 }, (_, i) => `p${i}@example.com`);
     const tooMany = await h.call("POST", "/api/messages", { token: t, body: { name: "x", to: many } });
     expect(await message(tooMany)).toContain(TOO_MANY_RECIPIENTS);

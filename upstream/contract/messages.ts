@@ -52,13 +52,17 @@ export const RECIPIENT_VARIABLES: readonly string[] = RECIPIENT_ROLES.flatMap((r
 });
 const VARIABLES = new Set(RECIPIENT_VARIABLES);
 
-/** An e-mail-shaped text: something, one @, a domain with a dot; no spaces. */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * An e-mail address by the same rule as a user's e-mail (zod's): a local part of letters, digits and `_'+-.`, a
+ * domain of labels and a top-level domain of letters. "E-mail-shaped" in the looser sense (anything, an @, a dot)
+ * let markup such as `<script>@x.com` into a template that is rendered and sent.
+ */
+const EMAIL = z.string().email();
 
-/** §5: a recipient is valid if empty, e-mail-shaped, or one of the allowed variables. */
+/** §5: a recipient is valid if empty, an e-mail address, or one of the allowed variables. */
 export function isRecipient(value: string): boolean {
   const v = value.trim();
-  return v === "" || EMAIL_SHAPE.test(v) || VARIABLES.has(v);
+  return v === "" || VARIABLES.has(v) || EMAIL.safeParse(v).success;
 }
 
 export const MESSAGE_MESSAGES = {
