@@ -88,6 +88,14 @@ export function TagInput(props: TagInputProps) {
   );
 }
 
+/**
+ * The problem of the text being typed, unless the form's errors already say it: the entry stays in the box (and in
+ * the submitted value) until it is fixed, so the form's validation reports the same entry, and it must be said once.
+ */
+export function typedProblem(problem: string | null, errors: readonly string[] | undefined): string | null {
+  return problem !== null && !errors?.includes(problem) ? problem : null;
+}
+
 function ChipInput({
   id,
   name,
@@ -215,7 +223,8 @@ function ChipInput({
     }
   }
 
-  const describedBy = [hint ? hintId : null, problem ? problemId : null, errors?.length ? errorId : null]
+  const typed = typedProblem(problem, errors);
+  const describedBy = [hint ? hintId : null, typed ? problemId : null, errors?.length ? errorId : null]
     .filter(Boolean)
     .join(" ");
 
@@ -259,7 +268,7 @@ function ChipInput({
             aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-            aria-invalid={problem || errors?.length ? true : undefined}
+            aria-invalid={typed || errors?.length ? true : undefined}
             aria-describedby={describedBy || undefined}
             onChange={(e) => {
               const value = e.currentTarget.value;
@@ -310,9 +319,9 @@ function ChipInput({
           {hint}
         </p>
       ) : null}
-      {problem ? (
+      {typed ? (
         <p id={problemId} className="field-error" role="alert">
-          {problem}
+          {typed}
         </p>
       ) : null}
       <FieldErrors id={errorId} errors={errors} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinTags, splitTags } from "../../app/ui/tag-input";
+import { joinTags, splitTags, typedProblem } from "../../app/ui/tag-input";
 
 describe("splitTags", () => {
   it("splits on ';', trims and drops empty parts", () => {
@@ -19,5 +19,16 @@ describe("splitTags", () => {
     const tags = ["one", "two words", "x@y.z"];
     expect(joinTags(tags)).toBe("one; two words; x@y.z");
     expect(splitTags(joinTags(tags))).toEqual(tags);
+  });
+});
+
+describe("typedProblem", () => {
+  const bad = "“nobody” is not an e-mail address or a recipient variable.";
+  it("says the typed entry's problem once: not again when the form's errors already say it", () => {
+    expect(typedProblem(bad, undefined)).toBe(bad);
+    expect(typedProblem(bad, [])).toBe(bad);
+    expect(typedProblem(bad, ["Something else"])).toBe(bad);
+    expect(typedProblem(bad, [bad])).toBeNull();
+    expect(typedProblem(null, [bad])).toBeNull();
   });
 });
