@@ -145,5 +145,8 @@ export async function askConfirmation(page: Page, button: Locator): Promise<Loca
   const js = test.info().project.use.javaScriptEnabled !== false;
   if (js) await expect(page.locator("dialog.confirm-dialog").first()).toBeAttached();
   await button.click();
-  return js ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  const step = js ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  // Every confirmation starts on its safe choice: Enter right after it appears must not destroy (app/ui/modal.ts).
+  await expect(step.getByRole(js ? "button" : "link", { name: "Cancel", exact: true })).toBeFocused();
+  return step;
 }

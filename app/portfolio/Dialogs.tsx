@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
 import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
+import { openModal } from "../ui/modal";
 import { useSchemaForm } from "../ui/schema-form";
 import type { ResultRow } from "./search.server";
 import { EditFieldsSchema, addTagSchema } from "./schema";
@@ -32,7 +33,7 @@ export function ActionDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
-    if (hydrated && ref.current && !ref.current.open) ref.current.showModal();
+    if (hydrated) openModal(ref.current);
   }, [hydrated]);
   const titleId = `${id}-title`;
   if (!hydrated) {

@@ -4,6 +4,7 @@ import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { formatScore } from "../lib/format";
 import { useHydrated } from "../ui/hydrated";
 import { Pagination } from "../ui/list";
+import { openModal } from "../ui/modal";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import type { ResultRow } from "./search.server";
 import { PORTFOLIO } from "./texts";
@@ -175,12 +176,10 @@ function RemoveTagStep({
   target,
   inline,
   onCancel,
-  cancelRef,
 }: {
   target: { applicationId: string; tag: string };
   inline?: boolean;
   onCancel?: () => void;
-  cancelRef?: React.RefObject<HTMLButtonElement>;
 }) {
   const C = PORTFOLIO.confirmRemoveTag;
   const location = useLocation();
@@ -200,7 +199,7 @@ function RemoveTagStep({
           {pending ? `${C.confirm}…` : C.confirm}
         </button>
         {onCancel ? (
-          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
+          <button data-initial-focus type="button" className="btn btn-secondary" onClick={onCancel}>
             {PORTFOLIO.addTag.cancel}
           </button>
         ) : (
@@ -233,18 +232,16 @@ export function RemoveTagDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const [shown, setShown] = useState(target);
   useEffect(() => {
     if (!target) return;
     setShown(target);
-    if (!ref.current?.open) ref.current?.showModal();
   }, [target]);
-  // showModal focuses the destructive button: move to the safe choice once the step is there.
+  // Opened once the step is rendered, so focus starts on its Cancel.
   useEffect(() => {
-    if (shown) cancelRef.current?.focus();
-  }, [shown]);
+    if (shown && target) openModal(ref.current);
+  }, [shown, target]);
   // Closed once the confirmed post has gone through (answered, and the page reloaded).
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "removeTag";
   const submitted = useRef(false);
@@ -257,7 +254,7 @@ export function RemoveTagDialog({
   }, [submitting]);
   return (
     <dialog ref={ref} className="confirm-dialog" aria-labelledby="remove-tag-title" onClose={onClose}>
-      {shown ? <RemoveTagStep target={shown} onCancel={() => ref.current?.close()} cancelRef={cancelRef} /> : null}
+      {shown ? <RemoveTagStep target={shown} onCancel={() => ref.current?.close()} /> : null}
     </dialog>
   );
 }

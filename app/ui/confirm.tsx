@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "./hydrated";
+import { openModal } from "./modal";
 
 /**
  * A destructive action with a confirmation step (DESIGN.md, Confirmations). The button posts `intent`; without
@@ -33,7 +34,6 @@ export function ConfirmAction({
   danger?: boolean;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
@@ -61,7 +61,7 @@ export function ConfirmAction({
             Cancel
           </Link>
         ) : (
-          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
+          <button data-initial-focus type="button" className="btn btn-secondary" onClick={() => dialogRef.current?.close()}>
             Cancel
           </button>
         )}
@@ -77,9 +77,7 @@ export function ConfirmAction({
         onSubmit={(e) => {
           if (!dialogRef.current) return;
           e.preventDefault();
-          dialogRef.current.showModal();
-          // showModal focuses the first focusable control, the destructive one: move to the safe choice.
-          cancelRef.current?.focus();
+          openModal(dialogRef.current);
         }}
       >
         <button
