@@ -7,6 +7,7 @@ import { CodeEditor } from "../ui/code-editor";
 import { fetchJson } from "../ui/fetch-json";
 import { DefaultSubmit, FieldErrors } from "../ui/fields";
 import { useHydrated } from "../ui/hydrated";
+import { openModal } from "../ui/modal";
 import { SplitPanels } from "../ui/split-panels";
 import { TagInput, joinTags, splitTags } from "../ui/tag-input";
 import { Toast, toastOf } from "../ui/toast";
@@ -354,7 +355,7 @@ function RemoveStep({ saved, queryId, inline, onCancel }: { saved: QueryValues; 
           {R.confirm}
         </button>
         {onCancel ? (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
+          <button data-initial-focus type="button" className="btn btn-secondary" onClick={onCancel}>
             {C.cancel}
           </button>
         ) : (
@@ -379,7 +380,7 @@ function RemoveDialog({ open, saved, queryId, onClose }: { open: boolean; saved:
   const ref = useRef<HTMLDialogElement>(null);
   const navigation = useNavigation();
   useEffect(() => {
-    if (open && !ref.current?.open) ref.current?.showModal();
+    if (open) openModal(ref.current);
   }, [open]);
   useEffect(() => {
     if (navigation.state === "idle" && !open) ref.current?.close();
@@ -410,7 +411,7 @@ function SelectQuery({
   const ref = useRef<HTMLDialogElement>(null);
   const [confirming, setConfirming] = useState<string | null>(confirmDelete);
   useEffect(() => {
-    if (asDialog && !ref.current?.open) ref.current?.showModal();
+    if (asDialog) openModal(ref.current);
   }, [asDialog]);
   const closeUrl = `/categorization?query=${encodeURIComponent(currentId)}`;
   const back = `${closeUrl}&select=1`;
