@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { attrs } from "./attrs";
 import { useAdoptEarlyInput, useHydrated } from "./hydrated";
+import { LEAVE_EDITOR_HINT } from "./leave-editor";
 
 /** What a code editor (Monaco, loaded on the client) is given by `CodeEditor`. */
 export type MonacoProps = {
@@ -11,6 +12,8 @@ export type MonacoProps = {
   label: string;
   /** Called once Monaco has mounted: only then does it replace the textarea. */
   onReady: () => void;
+  /** The id of the hint saying how to leave the editor by keyboard. */
+  hintId: string;
 };
 
 /**
@@ -87,8 +90,19 @@ export function CodeEditor<P extends object = Record<never, never>>({
       {Monaco ? (
         <div hidden={!ready}>
           <Monaco
-            {...attrs(editorProps as P, { id, value, onChange: setValue, readOnly, label, onReady: () => setReady(true) })}
+            {...attrs(editorProps as P, {
+              id,
+              value,
+              onChange: setValue,
+              readOnly,
+              label,
+              onReady: () => setReady(true),
+              hintId: `${id}-keys`,
+            })}
           />
+          <p id={`${id}-keys`} className="field-hint">
+            {LEAVE_EDITOR_HINT}
+          </p>
         </div>
       ) : null}
       {Monaco && ready ? (

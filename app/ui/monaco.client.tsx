@@ -1,6 +1,8 @@
 import Editor, { loader, type BeforeMount } from "@monaco-editor/react";
+import { useEffect, useRef } from "react";
 import { attrs } from "./attrs";
 import type { MonacoProps } from "./code-editor";
+import { leaveByEscapeThenTab } from "./leave-editor";
 
 /** The copy of monaco-editor/min/vs that `scripts/copy-monaco.mjs` puts in public/: same origin, no CDN. */
 loader.config({ paths: { vs: "/monaco/vs" } });
@@ -15,16 +17,27 @@ export function MonacoEditor({
   onReady,
   language,
   beforeMount,
+  hintId,
 }: MonacoProps & { language: string; beforeMount?: BeforeMount }) {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => (frame.current ? leaveByEscapeThenTab(frame.current) : undefined), []);
   return (
-    <div className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
+    <div ref={frame} className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
       <Editor
         height="360px"
         language={language}
         value={value}
         onChange={(v) => onChange(v ?? "")}
         beforeMount={beforeMount}
-        onMount={() => onReady()}
+        onMount={(editor) => {
+          // Screen readers hear how to leave (the hint under the editor) with the editor's name.
+          // (The focused element is a textbox div with the EditContext API, else a textarea.)
+          editor
+            .getDomNode()
+            ?.querySelectorAll('[role="textbox"], textarea:not([aria-hidden="true"])')
+            .forEach((el) => el.setAttribute("aria-describedby", hintId));
+          onReady();
+        }}
         loading={<p className="muted">Loading the editor…</p>}
         options={{
           readOnly,
