@@ -182,13 +182,47 @@ describe("sign-in throttling without lockout", () => {
     expect((await attempt(h, ADMIN.password, "10.1.0.7")).status).toBe(200);
   }, 30_000);
 
-  test("per-address limit: 20 failures in 15 minutes across accounts, then 429 for every account", async () => {
+  test("per-address limit: 20 failures in 15 minutes across accounts, then 429 for unknown accounts and wrong passwords", async () => {
     const h = await harness();
+    await h.createUser({ email: "bob@example.com", password: "bob-secret" });
     for (let i = 0; i < 20; i++) expect((await attempt(h, "x", "192.0.2.77", `n${i}@example.com`)).status).toBe(401);
-    expect((await attempt(h, ADMIN.password, "192.0.2.77")).status).toBe(429);
+    // Unknown accounts stay limited (their password is not checked) ...
+    const unknown = await attempt(h, "x", "192.0.2.77", "n99@example.com");
+    expect(unknown.status).toBe(429);
+    expect(await message(unknown)).toBe("Too many failed sign-in attempts.");
+    expect(Number(unknown.headers.get("retry-after"))).toBe(15 * 60);
+    // ... and a wrong password for a real one answers the same, so the address learns nothing about which exist.
+    expect((await attempt(h, "wrong", "192.0.2.77", "bob@example.com")).status).toBe(429);
     h.clock.advance(15 * 60_000);
-    expect((await attempt(h, ADMIN.password, "192.0.2.77")).status).toBe(200);
+    expect((await attempt(h, "x", "192.0.2.77", "n99@example.com")).status).toBe(401);
   });
+
+  test("one attacker behind an office's address does not lock the office out: the right password of an account not under attack gets in", async () => {
+    const h = await harness();
+    await h.createUser({ email: "bob@example.com", password: "bob-secret" });
+    const office = "203.0.113.10";
+    for (let i = 0; i < 25; i++) await attempt(h, "guess", office, `victim${i}@example.com`);
+    expect((await attempt(h, "x", office, "someone@example.com")).status).toBe(429);
+    // Colleagues behind the same address sign in, one of them after mistyping once.
+    expect((await attempt(h, ADMIN.password, office)).status).toBe(200);
+    expect((await attempt(h, "bob-secrte", office, "bob@example.com")).status).toBe(429);
+    expect((await attempt(h, "bob-secret", office, "bob@example.com")).status).toBe(200);
+    // The per (account, address) delays still hold for an account guessed from that address.
+    for (let i = 0; i < 3; i++) await attempt(h, "wrong", office, "bob@example.com");
+    expect((await attempt(h, "bob-secret", office, "bob@example.com")).status).toBe(429);
+  });
+
+  test("an account under attack (over its ceiling) is not let in from an address over its limit, even with its password", async () => {
+    const h = await harness();
+    for (let i = 0; i < 100; i++) expect((await attempt(h, "wrong", `10.2.${i >> 8}.${i & 255}`)).status).toBe(401);
+    const busy = "198.51.100.200";
+    for (let i = 0; i < 20; i++) await attempt(h, "x", busy, `n${i}@example.com`);
+    expect((await attempt(h, ADMIN.password, busy)).status).toBe(429);
+    // A clean address still gets in (the per-account rule), and so does the busy one once its window has passed.
+    expect((await attempt(h, ADMIN.password, "192.0.2.201")).status).toBe(200);
+    h.clock.advance(15 * 60_000);
+    expect((await attempt(h, ADMIN.password, busy)).status).toBe(200);
+  }, 30_000);
 
   test("memory stays bounded however many accounts and addresses fail", () => {
     let t = START;

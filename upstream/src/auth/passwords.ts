@@ -52,12 +52,25 @@ function parse(stored: string): Parsed | null {
   return { n, r, p, salt, hash };
 }
 
+/** How long the latest password checks took (ms, a moving average): what `verifyDelay` waits. */
+let verifyMs = 50;
+
 /** True when `password` matches `stored` (constant-time comparison). False for a malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
+  const started = performance.now();
   const candidate = await scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p, parsed.hash.length);
+  verifyMs = 0.8 * verifyMs + 0.2 * (performance.now() - started);
   return crypto.timingSafeEqual(candidate, parsed.hash);
+}
+
+/**
+ * Waits about as long as a password check takes, without doing one: for a refusal whose reason depends on whether
+ * the email exists (so its time does not tell), and which must not cost a check's CPU and memory.
+ */
+export function verifyDelay(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, verifyMs));
 }
 
 let dummy: string | null = null;

@@ -29,7 +29,7 @@ import {
 } from "../lib/http";
 import type { LoginThrottle } from "../lib/rate-limit";
 import type { OrganizationsStore } from "../organizations/store";
-import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
+import { hashPassword, verifyDelay, verifyNothing, verifyPassword } from "./passwords";
 import type { SessionsStore } from "./sessions";
 import { isUniqueViolation, type UsersStore } from "./store";
 
@@ -66,6 +66,9 @@ export const MESSAGES = {
   passwordRequired: "Password is required",
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
 } as const;
+
+const tooManyAttempts = (retryAfter: number) =>
+  new HttpError(429, MESSAGES.tooManyAttempts, { "Retry-After": String(retryAfter) }, { retryAfter });
 
 const isEmail = (value: string) => z.string().email().safeParse(value).success;
 const fail = (field: string, message: string) => badRequest(fieldMessage([field], message));
@@ -107,17 +110,23 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     const body = await jsonBody(c, LoginBody);
     const email = body.email.trim().toLowerCase();
     const address = clientAddress(c);
-    const retryAfter = throttle.retryAfter(email, address);
-    if (retryAfter > 0) {
-      throw new HttpError(429, MESSAGES.tooManyAttempts, { "Retry-After": String(retryAfter) }, { retryAfter });
-    }
     const credentials = users.findCredentials(email);
+    // From an address over its limit, every refusal looks alike: an unknown account, an account under attack and a
+    // wrong password all answer 429 after about a password check's time, so the address learns nothing about which
+    // emails exist; only the right password of an account that is not under attack gets in (rate-limit.ts).
+    const limitedAddress = throttle.addressRetryAfter(address) > 0;
+    const retryAfter = throttle.retryAfter(email, address, credentials !== null);
+    if (retryAfter > 0) {
+      if (limitedAddress) await verifyDelay();
+      throw tooManyAttempts(retryAfter);
+    }
     const ok = credentials
       ? await verifyPassword(body.password, credentials.passwordHash)
       : await verifyNothing(body.password);
     const user = ok && credentials ? users.get(credentials.id) : null;
     if (!user) {
       throttle.fail(email, address);
+      if (limitedAddress) throw tooManyAttempts(Math.max(1, throttle.addressRetryAfter(address)));
       throw new HttpError(401, MESSAGES.invalidLogin);
     }
     throttle.succeed(email, address);

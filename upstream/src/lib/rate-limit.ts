@@ -84,10 +84,13 @@ export type LoginLimits = {
 type Pair = { failures: number; last: number };
 
 /**
- * Sign-in throttling without lockout (issue 8 item 7). Nobody can lock an account: the delays grow per (account,
- * address), so failures from one address never slow down the right password from another. Distributed guessing hits a
- * per-account ceiling, past which only addresses that have not failed on that account may still try; and one address
- * guessing across accounts hits the per-address limit. In memory and bounded (`maxKeys` per map).
+ * Sign-in throttling without lockout. Nobody can lock an account: the delays grow per (account, address), so failures
+ * from one address never slow down the right password from another. Distributed guessing hits a per-account ceiling,
+ * past which only addresses that have not failed on that account may still try. One address guessing across accounts
+ * hits the per-address limit, past which it may no longer try unknown accounts nor accounts over their ceiling; it
+ * still may try an account that is not under attack, because one address is often a whole office behind a NAT or
+ * proxy, and one attacker there must not lock everyone out (the caller answers a wrong password from such an address
+ * as it answers an unknown account there: `addressRetryAfter`). In memory and bounded (`maxKeys` per map).
  */
 export class LoginThrottle {
   private readonly pairs = new Map<string, Pair>();
@@ -123,17 +126,28 @@ export class LoginThrottle {
     return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(failures - free, 40));
   }
 
-  /** Seconds to wait before this attempt may check a password (at least 1), or 0 when it may go ahead. */
-  retryAfter(account: string, address: string | undefined): number {
-    if (address) {
-      const wait = this.addresses.retryAfter(address);
-      if (wait > 0) return wait;
-    }
+  /**
+   * Seconds to wait before this attempt may check a password (at least 1), or 0 when it may go ahead. `known`: the
+   * account exists (an unknown one has no password to get right, so an address over its limit may not try it).
+   */
+  retryAfter(account: string, address: string | undefined, known: boolean): number {
     const pair = this.pair(this.pairKey(account, address));
-    if (!pair) return 0; // an address that has not failed on this account: never blocked by the account's failures
-    const until = pair.last + this.delayAfter(pair.failures);
-    if (until > this.now()) return Math.max(1, Math.ceil((until - this.now()) / 1000));
-    return this.accounts.retryAfter(account);
+    if (pair) {
+      const until = pair.last + this.delayAfter(pair.failures);
+      if (until > this.now()) return Math.max(1, Math.ceil((until - this.now()) / 1000));
+    }
+    // An address that has not failed on this account is not blocked by the account's failures, unless it is over its
+    // own limit too (an account under attack, tried from an address that is attacking).
+    const accountWait = this.accounts.retryAfter(account);
+    if (pair && accountWait > 0) return accountWait;
+    const addressWait = this.addressRetryAfter(address);
+    if (addressWait > 0 && (!known || accountWait > 0)) return addressWait;
+    return 0;
+  }
+
+  /** Seconds until `address` is under its limit again, or 0 when it is (or no address is known). */
+  addressRetryAfter(address: string | undefined): number {
+    return address ? this.addresses.retryAfter(address) : 0;
   }
 
   fail(account: string, address: string | undefined): void {
