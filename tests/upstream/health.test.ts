@@ -63,8 +63,8 @@ describe("upstream health", () => {
     rw.exec("create table t (x)");
     const ro = new Database(file, { readonly: true });
     try {
-      expect(databaseHealth(rw, file)()).toBe(true);
-      expect(databaseHealth(ro, file)()).toBe(false);
+      expect(databaseHealth(rw, file).report()).toEqual({ ok: true });
+      expect(databaseHealth(ro, file).report()).toMatchObject({ ok: false, reason: expect.stringMatching(/read-only/) });
     } finally {
       ro.close();
       rw.close();
@@ -79,7 +79,8 @@ describe("upstream health", () => {
     a.pragma("busy_timeout = 5000");
     a.exec("create table t (x)");
     const b = new Database(file);
-    const health = databaseHealth(a, file);
+    const check = databaseHealth(a, file);
+    const health = () => check.report().ok;
     b.exec("BEGIN IMMEDIATE");
     try {
       const started = Date.now();
@@ -114,7 +115,8 @@ describe("upstream health", () => {
       const db = new Database(file);
       db.pragma("journal_mode = WAL");
       db.exec("create table t (x)");
-      const health = databaseHealth(db, file);
+      const check = databaseHealth(db, file);
+      const health = () => check.report().ok;
       const before = health();
       fs.chmodSync(file, 0o444);
       const after = health();

@@ -23,8 +23,9 @@ import { UploadsStore } from "./files/store";
 import { bodyLimits } from "./lib/body-limit";
 import { directUpstream, directValues, type DirectUpstream } from "./lib/direct";
 import { LocalFileStore } from "./lib/files";
-import { databaseHealth } from "./lib/health";
-import { HttpError, bearerAuth, type AppEnv, type UpstreamEnv } from "./lib/http";
+import { databaseHealth, type HealthReport } from "./lib/health";
+import { bearerAuth, errorResponse, type AppEnv, type UpstreamEnv } from "./lib/http";
+import { writeGate } from "./lib/write-gate";
 import { LoginThrottle, type LoginLimits } from "./lib/rate-limit";
 import { seedDemoInBackground } from "./applications/demo";
 import { CategorizationRunner } from "./categorization/jobs";
@@ -134,6 +135,8 @@ export type Upstream = {
   direct: DirectUpstream;
   /** True while the open database is the file on disk and writable (see lib/health.ts). */
   health(): boolean;
+  /** The same check with the reason when unhealthy (`/healthz` says it). */
+  healthReport(): HealthReport;
   /** The administrator created at this start, if any. */
   seeded: { email: string; password: string } | null;
   close(): void;
@@ -201,6 +204,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   if (!Number.isInteger(ttl) || ttl <= 0) throw new Error("tokenTtlSeconds must be a positive integer.");
 
   const db = openDatabase(options.dataDir);
+  // Which file the database is, recorded right after opening (lib/health.ts); `/healthz` and the write gate share it.
+  const dbHealth = databaseHealth(db, databaseFile(options.dataDir), { now });
   let closed = false;
   try {
     const secret = options.jwtSecret ?? readOrCreateSecret(options.dataDir);
@@ -244,6 +249,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const app = new Hono<AppEnv>({ strict: false });
     // In-process calls get their JSON answers as values (lib/direct.ts); over HTTP this does nothing.
     app.use("*", directValues());
+    // A write is refused, or not acknowledged, unless the database is still the file on disk (lib/write-gate.ts).
+    app.use("*", writeGate(dbHealth));
     // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts).
     app.use("*", bodyLimits());
     // Single sign-on first: its paths are fixed (/microsoft, /microsoft/callback, /sso/exchange).
@@ -384,22 +391,15 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     );
 
     app.notFound((c) => c.json({ message: "Not found" }, 404));
-    app.onError((error, c) => {
-      if (error instanceof HttpError) {
-        for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-        return c.json({ message: error.message, ...error.extra }, error.status);
-      }
-      log(`upstream: ${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.stack ?? String(error)}`);
-      return c.json({ message: "Internal server error" }, 500);
-    });
+    app.onError((error, c) => errorResponse(c, error, log));
 
     return {
       fetch: async (request, env) => app.fetch(request, env ?? {}),
       direct: directUpstream(async (request, env) => app.fetch(request, env), {
         check: options.checkDirectValues ?? process.env.NODE_ENV !== "production",
       }),
-      // The database is still the file on disk and writable (lib/health.ts); recorded now, right after opening.
-      health: ((check) => () => !closed && check())(databaseHealth(db, databaseFile(options.dataDir))),
+      health: () => !closed && dbHealth.report().ok,
+      healthReport: () => (closed ? { ok: false, reason: "The upstream is closed." } : dbHealth.report()),
       seeded,
       close: () => {
         if (closed) return;

@@ -27,7 +27,7 @@ export type AppContext = Context<AppEnv>;
 /** Throw from a handler to answer `{ message }` with `status`. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503 | 507,
     message: string,
     readonly headers: Record<string, string> = {},
     readonly extra: Record<string, unknown> = {},
@@ -40,6 +40,60 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * What a write refused or failed for its storage says (upstream/README.md, Health). No path in them: they go to API
+ * clients; the operator finds DATA_DIR in the server's log and in `/healthz`.
+ */
+export const STORAGE_MESSAGES = {
+  /** 507: SQLite's SQLITE_FULL, or ENOSPC/EDQUOT from a file write. */
+  full: "Insufficient storage: the disk holding the server's data is full, so nothing was saved. Free some space and try again.",
+  /** 503: the database file, or its write-ahead log, is no longer the one the server opened. */
+  lost:
+    "The server's database file was deleted or replaced while the server was running, so nothing can be saved: restart the server.",
+  /** 503: SQLite or the file system refuses to write (a read-only connection or mount). */
+  readOnly: "The server's data cannot be written (read-only), so nothing was saved: make DATA_DIR writable and restart the server.",
+} as const;
+
+const FULL_CODES = new Set(["SQLITE_FULL", "ENOSPC", "EDQUOT"]);
+
+/** The error's code (SQLite's or the errno name), or that of the error it wraps. */
+function codeOf(error: unknown): string {
+  const own = (error as { code?: unknown } | null)?.code;
+  if (typeof own === "string") return own;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof cause === "string" ? cause : "";
+}
+
+/** A write failed because the disk (or SQLite's size bound) is full. */
+export const isStorageFull = (error: unknown): boolean => FULL_CODES.has(codeOf(error));
+
+/** A failure of the storage under a request, as the HTTP error to answer; null for anything else. */
+export function storageError(error: unknown): HttpError | null {
+  const code = codeOf(error);
+  if (FULL_CODES.has(code)) return new HttpError(507, STORAGE_MESSAGES.full);
+  if (code === "EROFS" || code.startsWith("SQLITE_READONLY")) return new HttpError(503, STORAGE_MESSAGES.readOnly);
+  return null;
+}
+
+/**
+ * The one place an error thrown by a route becomes an answer (the app's `onError`): an HttpError as it says, a storage
+ * failure as 507/503 with its message (logged in one line: the operator must act), anything else a logged 500.
+ */
+export function errorResponse(c: AppContext, error: Error, log: (msg: string) => void): Response {
+  const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+  let known = error instanceof HttpError ? error : null;
+  if (!known) {
+    known = storageError(error);
+    if (known) log(`upstream: ${where} failed: ${codeOf(error)}: ${error.message}`);
+  }
+  if (known) {
+    for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
+    return c.json({ message: known.message, ...known.extra }, known.status);
+  }
+  log(`upstream: ${where} failed: ${error.stack ?? String(error)}`);
+  return c.json({ message: "Internal server error" }, 500);
+}
 
 /** A 400 message naming the field: "email: Email has invalid format". */
 export function fieldMessage(path: readonly (string | number)[], message: string): string {
