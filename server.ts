@@ -23,6 +23,7 @@ import { createApiUploadGuard, createFormGuard, lingerIfAnsweredEarly, uploadRoo
 import { createRequestHandler, requestOrigin } from "./server/remix-adapter";
 import { embeddedTransport, httpTransport } from "./server/upstream-transport";
 import { createUpstream, type Upstream } from "./upstream/src/app";
+import { dataDirProblem } from "./upstream/src/db";
 
 let config: Config;
 try {
@@ -69,6 +70,12 @@ let upstream: UpstreamFetch;
 if (config.upstreamUrl) {
   upstream = httpTransport(config.upstreamUrl);
 } else {
+  // A DATA_DIR the server cannot write (a read-only mount, a path under a file, a full disk): one line, no stack.
+  const unwritable = dataDirProblem(config.dataDir);
+  if (unwritable) {
+    console.error(unwritable);
+    process.exit(1);
+  }
   embedded = createUpstream({
     dataDir: config.dataDir,
     adminEmail: config.adminEmail,
@@ -158,8 +165,11 @@ if (config.logRequests) {
 
 app.get("/healthz", async (_req, res) => {
   try {
-    const ok = embedded ? embedded.health() : (await upstream("/api/auth/", { method: "GET" })).ok;
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+    // The embedded upstream says why it is unhealthy (a lost database file, a full disk): the operator reads it here.
+    const report: { ok: boolean; reason?: string } = embedded
+      ? embedded.healthReport()
+      : { ok: (await upstream("/api/auth/", { method: "GET" })).ok };
+    res.status(report.ok ? 200 : 503).json(report.ok ? { status: "ok" } : { status: "unavailable", reason: report.reason });
   } catch {
     res.status(503).json({ status: "unavailable" });
   }

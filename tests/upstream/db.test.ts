@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
-import { MIGRATIONS, migrate, openDatabase } from "../../upstream/src/db";
+import { MIGRATIONS, dataDirProblem, migrate, openDatabase } from "../../upstream/src/db";
 import { tempDir } from "./helpers";
 
 test("migrations run once each, tracked by user_version, and new ones can be appended", () => {
@@ -31,4 +33,18 @@ test("a failing migration is rolled back entirely", () => {
   expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
   expect(db.prepare("select count(*) from sqlite_master where name = 'half'").pluck().get()).toBe(0);
   db.close();
+});
+
+test("a DATA_DIR that cannot be written is one line naming it and what the server needs, not a SqliteError", () => {
+  const file = path.join(tempDir(), "a-file");
+  fs.writeFileSync(file, "x");
+  const under = path.join(file, "data");
+  const problem = dataDirProblem(under);
+  expect(problem).toMatch(/^DATA_DIR \S+ is not writable: the server needs to create and write files there \(ENOTDIR: .*\)\.$/);
+  expect(problem).toContain(`DATA_DIR ${under} `);
+  expect(() => openDatabase(under)).toThrow(problem!);
+  // A writable one: created, and no probe file left behind.
+  const fresh = path.join(tempDir(), "new", "data");
+  expect(dataDirProblem(fresh)).toBeNull();
+  expect(fs.readdirSync(fresh)).toEqual([]);
 });

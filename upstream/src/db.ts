@@ -383,12 +383,43 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, "backoffice.sqlite");
 }
 
+/**
+ * Why the server cannot keep its data in `dataDir`, as one line for the operator; null when it can. Checked before
+ * SQLite opens anything, so that a read-only mount, a DATA_DIR under a file or a full disk stops the start with this
+ * line instead of a SqliteError's stack: the directory must exist (it is created), be writable (`access(W_OK)`, which
+ * sees a read-only mount even for root), take a new file with a byte in it (a full disk), and an existing database
+ * and its WAL and shared-memory files must be writable.
+ */
+export function dataDirProblem(dataDir: string): string | null {
+  const dir = path.resolve(dataDir);
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+    const file = databaseFile(dir);
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+      if (fs.existsSync(name)) fs.accessSync(name, fs.constants.W_OK);
+    }
+    fs.writeFileSync(probe, "1");
+    fs.rmSync(probe);
+    return null;
+  } catch (error) {
+    try {
+      fs.rmSync(probe, { force: true });
+    } catch {
+      // Not there, or not removable either: the problem below is the one to report.
+    }
+    return `DATA_DIR ${dir} is not writable: the server needs to create and write files there (${(error as Error).message}).`;
+  }
+}
+
 /** The main connection's page cache, KiB. */
 const PAGE_CACHE_KIB = 64 * 1024;
 
 /** Opens (creating if needed) `${dataDir}/backoffice.sqlite` in WAL mode with foreign keys on, migrated. */
 export function openDatabase(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
+  const problem = dataDirProblem(dataDir);
+  if (problem) throw new Error(problem);
   const db = new Database(databaseFile(dataDir));
   try {
     db.pragma("journal_mode = WAL");
