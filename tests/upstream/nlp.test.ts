@@ -3,7 +3,7 @@ import { Documentation, GenerateAnswer, ParseAnswer, joinParagraphs, type Contex
 import { parentClaimNumbers, parseClaims, preambleOf } from "../../upstream/src/nlp/claims";
 import { DOCUMENT_MESSAGES, readDocx } from "../../upstream/src/nlp/docx";
 import { render, templateParams, toParagraphs } from "../../upstream/src/nlp/generator";
-import { HELPERS, SAMPLE_CONTEXT, claimRefs, joinWords } from "../../upstream/src/nlp/helpers";
+import { HELPERS, SAMPLE_CONTEXT, claimRefs, joinWords, undocumentedHelpers } from "../../upstream/src/nlp/helpers";
 import { corruptDocx, notADocx, patentDocx } from "../fixtures/docx";
 import { harness, message } from "./helpers";
 
@@ -77,12 +77,15 @@ describe("claims parser", () => {
 
 describe("helpers: every documented example renders its output", () => {
   for (const h of HELPERS) {
-    test(`${h.name}: ${h.example.template}`, () => {
-      expect(render(h.example.template, SAMPLE_CONTEXT)).toBe(h.example.output);
+    test(`${h.name}: ${h.example.template}`, async () => {
+      expect(await render([{ body: h.example.template, context: SAMPLE_CONTEXT }])).toEqual([h.example.output]);
       expect(h.description.length).toBeGreaterThan(5);
       expect(h.requirements.length).toBeGreaterThan(3);
     });
   }
+  test("every documented helper is implemented, every implemented one documented", () => {
+    expect(undocumentedHelpers()).toEqual({ missing: [], undocumented: [] });
+  });
   test("claimRefs and joinWords", () => {
     expect(claimRefs([3, 1, 2, 5])).toBe("claims 1-3 and 5");
     expect(claimRefs([7])).toBe("claim 7");
@@ -104,8 +107,8 @@ describe("generator", () => {
     ]);
     expect(joinParagraphs(ps)).toBe("one\ntwo\n\nthree");
   });
-  test("a broken template is a TemplateError with Handlebars' message", () => {
-    expect(() => render("{{#each claims}}", SAMPLE_CONTEXT)).toThrow(/^Template error: Parse error/);
+  test("a broken template is a TemplateError with Handlebars' message", async () => {
+    await expect(render([{ body: "{{#each claims}}", context: SAMPLE_CONTEXT }])).rejects.toThrow(/^Template error: Parse error/);
   });
 });
 

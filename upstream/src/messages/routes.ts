@@ -10,8 +10,8 @@ import {
 } from "../../contract/messages";
 import { TEXT_LIMITS } from "../../contract/limits";
 import type { UsersStore } from "../auth/store";
-import { TemplateError, render } from "../nlp/generator";
-import { badRequest, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
+import { HttpError, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
+import { TemplateError, renderTemplates } from "../lib/templating";
 import { resourceRoutes } from "../lib/resource-routes";
 import type { MessagesStore } from "./store";
 
@@ -25,12 +25,22 @@ export function suggestVariables(needle: string, limit: number): string[] {
   return [...hits.filter(starts), ...hits.filter((v) => !starts(v))].slice(0, limit);
 }
 
-/** Renders one template of a message against the sample context; a template error becomes 400 naming the field. */
-function renderField(label: string, template: string): string {
+/**
+ * Renders a message's subject and body against the sample context, in one job (lib/templating: off the event loop,
+ * bounded); a template error becomes 400 naming the field.
+ */
+async function renderMessage(subject: string, body: string): Promise<MessagePreview> {
+  const fields = [
+    { label: "Subject", template: subject },
+    { label: "Body", template: body },
+  ];
   try {
-    return render(template, structuredClone(MESSAGE_SAMPLE_CONTEXT) as never);
+    const [s, b] = await renderTemplates(fields.map((f) => ({ template: f.template, context: MESSAGE_SAMPLE_CONTEXT })));
+    return { subject: s!, body: b! };
   } catch (error) {
-    if (error instanceof TemplateError) throw badRequest(`${label}: ${error.message}`);
+    if (error instanceof TemplateError) {
+      throw new HttpError(error.status, error.status === 400 ? `${fields[error.index]?.label ?? "Body"}: ${error.message}` : error.message);
+    }
     throw error;
   }
 }
@@ -60,7 +70,7 @@ export function messageRoutes(deps: {
         });
         app.post("/preview", requireAuth, read, async (c) => {
           const { subject, body } = await jsonBody(c, MessagePreviewBody);
-          return c.json({ subject: renderField("Subject", subject), body: renderField("Body", body) } satisfies MessagePreview);
+          return c.json(await renderMessage(subject, body));
         });
       },
     },

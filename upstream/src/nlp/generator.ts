@@ -1,31 +1,27 @@
-import type {} from "handlebars";
+import Handlebars from "handlebars";
 import type { ContextObject, DocumentContent, Paragraph } from "../../contract/nlp";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
+import { TEMPLATE_MESSAGES } from "../../contract/templating";
+import { TemplateError, renderTemplates } from "../lib/templating";
 import { buildContext } from "./context";
 import { DOCUMENT_MESSAGES, DocumentError, decodeBase64, readDocx } from "./docx";
-import { HELPER_NAMES, createHandlebars } from "./helpers";
+import { HELPER_NAMES } from "./helpers";
+
+export { TemplateError };
 
 type AST = hbs.AST.Node;
 
-/** A template that does not compile or fails while rendering: answered as 400 with this message. */
-export class TemplateError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "TemplateError";
-  }
-}
-
-const hb = createHandlebars();
+/** Only parses (Handlebars' parser is linear): templates are rendered by lib/templating, off the event loop. */
+const hb = Handlebars.create();
 /** Helpers that change the context of their block: names inside it belong to the items, not to the document. */
 const CONTEXT_BLOCKS = new Set(["each", "with"]);
 const CLAIM_HELPERS = new Set(["independentClaims", "dependentClaims", "claim"]);
-const MAX_OUTPUT_CHARS = 2_000_000;
 
 function parse(body: string): hbs.AST.Program {
   try {
     return hb.parse(body);
   } catch (error) {
-    throw new TemplateError(`Template error: ${(error as Error).message}`);
+    throw new TemplateError(`${TEMPLATE_MESSAGES.prefix}${(error as Error).message}`);
   }
 }
 
@@ -96,23 +92,9 @@ export function usesClaims(body: string): boolean {
   return templateParams(body).some((p) => p === "claims" || p === "independentClaims" || CLAIM_HELPERS.has(p));
 }
 
-/** Renders a template against a context object. */
-export function render(body: string, context: ContextObject): string {
-  let compiled: HandlebarsTemplateDelegate;
-  parse(body);
-  try {
-    compiled = hb.compile(body, { noEscape: true, strict: false });
-  } catch (error) {
-    throw new TemplateError(`Template error: ${(error as Error).message}`);
-  }
-  let out: string;
-  try {
-    out = compiled(context);
-  } catch (error) {
-    throw new TemplateError(`Template error: ${(error as Error).message}`);
-  }
-  if (out.length > MAX_OUTPUT_CHARS) throw new TemplateError("Template error: the output is longer than 2,000,000 characters.");
-  return out;
+/** Renders templates against their context objects (one bounded job: lib/templating). */
+export function render(items: readonly { body: string; context: ContextObject }[]): Promise<string[]> {
+  return renderTemplates(items.map((item) => ({ template: item.body, context: item.context })));
 }
 
 /** Splits rendered text at blank lines into paragraphs; each line is a run (`break`: starts a new line). */

@@ -1,8 +1,6 @@
-import Handlebars from "handlebars";
 import type { Claim, ContextObject, HelperFunction } from "../../contract/nlp";
+import { productHelpers } from "../lib/templating";
 
-/** A helper and its documentation (GET /api/nlp/api/v1/generator/documentation). Every example is rendered by a test. */
-type Helper = HelperFunction & { fn: (...args: unknown[]) => unknown };
 
 const sampleClaims: Claim[] = [
   {
@@ -70,49 +68,20 @@ export const CONTEXT_FIELDS = [
   { name: "wordCount", type: "number", description: "Words in the document." },
 ] as const;
 
-const isClaim = (v: unknown): v is Claim =>
-  !!v && typeof v === "object" && typeof (v as Claim).claimNumber === "number";
-const claimList = (v: unknown): Claim[] => (Array.isArray(v) ? v.filter(isClaim) : []);
-const str = (v: unknown): string => (v === undefined || v === null ? "" : String(v));
-/** Handlebars passes its options object last; helpers see only the arguments before it. */
-const args = (all: unknown[]): unknown[] => all.slice(0, -1);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+const { helpers: IMPLEMENTATIONS, claimRefs, joinWords } = productHelpers();
+export { claimRefs, joinWords };
 
-const ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"];
-
-/** "claim 1", "claims 1 and 2", "claims 1-3 and 5": numbers sorted, runs of three or more as ranges. */
-export function claimRefs(numbers: readonly number[]): string {
-  const sorted = [...new Set(numbers.filter((n) => Number.isInteger(n)))].sort((a, b) => a - b);
-  if (sorted.length === 0) return "";
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    if (j - i >= 2) parts.push(`${sorted[i]}-${sorted[j]}`);
-    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
-    i = j + 1;
-  }
-  return `${sorted.length === 1 ? "claim" : "claims"} ${joinWords(parts, "and")}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-export function joinWords(items: readonly string[], conjunction = "and"): string {
-  const xs = items.filter((s) => s !== "");
-  if (xs.length <= 1) return xs.join("");
-  return `${xs.slice(0, -1).join(", ")} ${conjunction} ${xs[xs.length - 1]}`;
-}
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-export const HELPERS: readonly Helper[] = [
+/**
+ * The documentation of the product's helpers (GET /api/nlp/api/v1/generator/documentation); their code is in
+ * lib/templating/helpers.ts, which the render workers run. Every example is rendered by a test.
+ */
+export const HELPERS: readonly HelperFunction[] = [
   {
     name: "independentClaims",
     description: "The independent claims of a claim list (claims that refer to no other claim).",
     requirements: "A list of claims, usually `claims`. Use with #each.",
     arguments: [{ name: "claims", type: "Claim[]", description: "The claims to filter." }],
     example: { template: "{{#each (independentClaims claims)}}{{claimNumber}} {{/each}}", output: "1 4 " },
-    fn: (...a) => claimList(args(a)[0]).filter((c) => c.independentClaim),
   },
   {
     name: "dependentClaims",
@@ -123,11 +92,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "parent", type: "number (optional)", description: "Keep only the claims referring to this claim." },
     ],
     example: { template: "{{#each (dependentClaims claims 2)}}{{claimNumber}}{{/each}}", output: "3" },
-    fn: (...a) => {
-      const [claims, parent] = args(a);
-      const deps = claimList(claims).filter((c) => !c.independentClaim);
-      return typeof parent === "number" ? deps.filter((c) => c.parentClaimNumbers.includes(parent)) : deps;
-    },
   },
   {
     name: "claim",
@@ -138,10 +102,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "number", type: "number", description: "The claim number." },
     ],
     example: { template: "{{#with (claim claims 4)}}{{preamble}}{{/with}}", output: "A method of making a widget" },
-    fn: (...a) => {
-      const [claims, n] = args(a);
-      return claimList(claims).find((c) => c.claimNumber === Number(n));
-    },
   },
   {
     name: "claimRefs",
@@ -149,7 +109,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A list of claim numbers, such as a claim's parentClaimNumbers.",
     arguments: [{ name: "numbers", type: "number[]", description: "The claim numbers." }],
     example: { template: "{{#with (claim claims 3)}}{{claimRefs parentClaimNumbers}}{{/with}}", output: "claims 1 and 2" },
-    fn: (...a) => claimRefs(list(args(a)[0]).map(Number)),
   },
   {
     name: "claimBody",
@@ -157,12 +116,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A claim.",
     arguments: [{ name: "claim", type: "Claim", description: "The claim." }],
     example: { template: "{{claimBody (claim claims 2)}}", output: "the spring is made of steel." },
-    fn: (...a) => {
-      const c = args(a)[0];
-      if (!isClaim(c)) return "";
-      const rest = c.text.slice(c.preamble.length).replace(/^[\s,]*(comprising|comprises|consisting of|including|wherein|characteri[sz]ed in that)\s*:?\s*/i, "");
-      return rest.split("\n").map((l) => l.trim()).filter(Boolean).join(" ");
-    },
   },
   {
     name: "withoutArticle",
@@ -170,7 +123,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: 'The present {{withoutArticle (lookup (claim claims 1) "preamble")}} is light.', output: "The present widget is light." },
-    fn: (...a) => str(args(a)[0]).replace(/^\s*(a|an|the)\s+/i, ""),
   },
   {
     name: "ordinal",
@@ -178,14 +130,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A whole number.",
     arguments: [{ name: "n", type: "number", description: "The number." }],
     example: { template: "the {{ordinal 2}} embodiment", output: "the second embodiment" },
-    fn: (...a) => {
-      const n = Math.trunc(Number(args(a)[0]));
-      if (!Number.isFinite(n)) return "";
-      if (n >= 0 && n < ORDINALS.length) return ORDINALS[n];
-      const tens = n % 100;
-      const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
-      return `${n}${suffix}`;
-    },
   },
   {
     name: "paragraphNumber",
@@ -193,7 +137,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A number; inside #each use (add @index 1).",
     arguments: [{ name: "n", type: "number", description: "The paragraph number." }],
     example: { template: "{{#each (independentClaims claims)}}{{paragraphNumber (add @index 1)}} {{/each}}", output: "[0001] [0002] " },
-    fn: (...a) => `[${String(Math.trunc(Number(args(a)[0])) || 0).padStart(4, "0")}]`,
   },
   {
     name: "add",
@@ -204,7 +147,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "b", type: "number", description: "Second number." },
     ],
     example: { template: "{{#each claims}}{{add @index 1}}{{/each}}", output: "1234" },
-    fn: (...a) => Number(args(a)[0]) + Number(args(a)[1]),
   },
   {
     name: "count",
@@ -212,7 +154,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A list.",
     arguments: [{ name: "list", type: "unknown[]", description: "The list." }],
     example: { template: "{{count claims}} claims, {{count independentClaims}} independent", output: "4 claims, 2 independent" },
-    fn: (...a) => list(args(a)[0]).length,
   },
   {
     name: "plural",
@@ -224,11 +165,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "plural", type: "string", description: "Word for any other count." },
     ],
     example: { template: "{{plural independentClaims \"independent claim\" \"independent claims\"}}", output: "2 independent claims" },
-    fn: (...a) => {
-      const [n, one, many] = args(a);
-      const count = Array.isArray(n) ? n.length : Number(n);
-      return `${count} ${count === 1 ? str(one) : str(many)}`;
-    },
   },
   {
     name: "join",
@@ -240,12 +176,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "field", type: "string (optional)", description: "Join this field of each item instead of the item." },
     ],
     example: { template: '{{join claims "; " "claimNumber"}}', output: "1; 2; 3; 4" },
-    fn: (...a) => {
-      const [xs, sep, field] = args(a);
-      return list(xs)
-        .map((x) => (typeof field === "string" && x && typeof x === "object" ? str((x as Record<string, unknown>)[field]) : str(x)))
-        .join(typeof sep === "string" ? sep : ", ");
-    },
   },
   {
     name: "joinWords",
@@ -257,13 +187,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "field", type: "string (optional)", description: "Join this field of each item instead of the item." },
     ],
     example: { template: '{{joinWords (independentClaims claims) "or" "preamble"}}', output: "A widget or A method of making a widget" },
-    fn: (...a) => {
-      const [xs, conj, field] = args(a);
-      const items = list(xs).map((x) =>
-        typeof field === "string" && x && typeof x === "object" ? str((x as Record<string, unknown>)[field]) : str(x),
-      );
-      return joinWords(items, typeof conj === "string" ? conj : "and");
-    },
   },
   {
     name: "upper",
@@ -271,7 +194,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: "{{upper title}}", output: "SPRING-LOADED WIDGET" },
-    fn: (...a) => str(args(a)[0]).toUpperCase(),
   },
   {
     name: "lower",
@@ -279,7 +201,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: "{{lower title}}", output: "spring-loaded widget" },
-    fn: (...a) => str(args(a)[0]).toLowerCase(),
   },
   {
     name: "capitalize",
@@ -287,7 +208,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: '{{capitalize (withoutArticle (lookup (claim claims 4) "preamble"))}}', output: "Method of making a widget" },
-    fn: (...a) => capitalize(str(args(a)[0])),
   },
   {
     name: "lowerFirst",
@@ -295,7 +215,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: 'There is provided {{lowerFirst (lookup (claim claims 1) "preamble")}}.', output: "There is provided a widget." },
-    fn: (...a) => lowerFirst(str(args(a)[0])),
   },
   {
     name: "titleCase",
@@ -303,11 +222,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: '{{titleCase "method of making a widget"}}', output: "Method of Making a Widget" },
-    fn: (...a) =>
-      str(args(a)[0])
-        .split(/(\s+)/)
-        .map((w, i) => (i > 0 && /^(a|an|the|of|and|or|to|in|for|on|with)$/i.test(w) ? w.toLowerCase() : capitalize(w)))
-        .join(""),
   },
   {
     name: "section",
@@ -315,11 +229,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A heading of the uploaded document.",
     arguments: [{ name: "heading", type: "string", description: "The section heading, e.g. \"Technical field\"." }],
     example: { template: '{{section "Technical Field"}}', output: "The invention relates to widgets." },
-    fn: (...a) => {
-      const options = a[a.length - 1] as { data?: { root?: ContextObject } };
-      const key = str(args(a)[0]).trim().toLowerCase().replace(/:$/, "");
-      return (options.data?.root?.sectionsByHeading?.[key] ?? []).join("\n\n");
-    },
   },
   {
     name: "firstSentence",
@@ -327,11 +236,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A text.",
     arguments: [{ name: "text", type: "string", description: "The text." }],
     example: { template: "{{firstSentence \"The spring is steel. It is strong.\"}}", output: "The spring is steel." },
-    fn: (...a) => {
-      const t = str(args(a)[0]).trim();
-      const m = /^(.+?[.!?])(\s|$)/s.exec(t);
-      return m?.[1] ?? t;
-    },
   },
   {
     name: "truncateWords",
@@ -342,12 +246,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "n", type: "number", description: "The number of words to keep." },
     ],
     example: { template: '{{truncateWords (lookup (claim claims 1) "text") 3}}', output: "A widget, comprising:…" },
-    fn: (...a) => {
-      const [t, n] = args(a);
-      const words = str(t).trim().split(/\s+/).filter(Boolean);
-      const max = Math.max(0, Math.trunc(Number(n)));
-      return words.length > max ? `${words.slice(0, max).join(" ")}…` : words.join(" ");
-    },
   },
   {
     name: "default",
@@ -358,10 +256,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "fallback", type: "unknown", description: "Used when value is missing, empty or an empty list." },
     ],
     example: { template: '{{default (section "Background") "No background."}}', output: "No background." },
-    fn: (...a) => {
-      const [v, fb] = args(a);
-      return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) ? fb : v;
-    },
   },
   {
     name: "eq",
@@ -372,7 +266,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "b", type: "unknown", description: "Second value." },
     ],
     example: { template: "{{#if (eq (count independentClaims) 2)}}two independent claims{{/if}}", output: "two independent claims" },
-    fn: (...a) => args(a)[0] === args(a)[1],
   },
   {
     name: "gt",
@@ -383,7 +276,6 @@ export const HELPERS: readonly Helper[] = [
       { name: "b", type: "number", description: "Second number." },
     ],
     example: { template: "{{#if (gt (count claims) 3)}}many claims{{else}}few claims{{/if}}", output: "many claims" },
-    fn: (...a) => Number(args(a)[0]) > Number(args(a)[1]),
   },
   {
     name: "and",
@@ -391,7 +283,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "Two or more values.",
     arguments: [{ name: "values", type: "unknown…", description: "The values." }],
     example: { template: "{{#if (and claims title)}}ready{{/if}}", output: "ready" },
-    fn: (...a) => args(a).every((v) => (Array.isArray(v) ? v.length > 0 : !!v)),
   },
   {
     name: "or",
@@ -399,7 +290,6 @@ export const HELPERS: readonly Helper[] = [
     requirements: "Two or more values.",
     arguments: [{ name: "values", type: "unknown…", description: "The values." }],
     example: { template: '{{or (section "Summary") title}}', output: "Spring-loaded widget" },
-    fn: (...a) => args(a).find((v) => (Array.isArray(v) ? v.length > 0 : !!v)) ?? false,
   },
   {
     name: "not",
@@ -407,23 +297,20 @@ export const HELPERS: readonly Helper[] = [
     requirements: "A value.",
     arguments: [{ name: "value", type: "unknown", description: "The value." }],
     example: { template: '{{#if (not (section "Background"))}}no background{{/if}}', output: "no background" },
-    fn: (...a) => {
-      const v = args(a)[0];
-      return Array.isArray(v) ? v.length === 0 : !v;
-    },
   },
 ];
 
 export const HELPER_NAMES: ReadonlySet<string> = new Set(HELPERS.map((h) => h.name));
 
-/** A Handlebars environment with the helpers registered (text output: nothing is HTML-escaped). */
-export function createHandlebars(): typeof Handlebars {
-  const hb = Handlebars.create();
-  for (const h of HELPERS) hb.registerHelper(h.name, h.fn as Handlebars.HelperDelegate);
-  return hb;
+/** The documented helpers that have no implementation, and the implemented ones left undocumented (both empty). */
+export function undocumentedHelpers(): { missing: string[]; undocumented: string[] } {
+  return {
+    missing: HELPERS.map((h) => h.name).filter((name) => !(name in IMPLEMENTATIONS)),
+    undocumented: Object.keys(IMPLEMENTATIONS).filter((name) => !HELPER_NAMES.has(name)),
+  };
 }
 
-/** The documentation as answered (the implementation left out). */
+/** The documentation as answered. */
 export function helperDocumentation(): HelperFunction[] {
-  return HELPERS.map(({ fn: _fn, ...doc }) => doc);
+  return HELPERS.map((doc) => ({ ...doc }));
 }

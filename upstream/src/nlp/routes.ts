@@ -55,7 +55,7 @@ async function clearly<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof DocumentError) throw new HttpError(error.status, error.message);
-    if (error instanceof TemplateError) throw badRequest(error.message);
+    if (error instanceof TemplateError) throw new HttpError(error.status, error.message);
     throw error;
   }
 }
@@ -108,10 +108,12 @@ export function nlpRoutes(deps: { requireAuth: MiddlewareHandler<AppEnv>; upload
     const document = await documentOf(c, input.document);
     const answer = await clearly(async () => {
       const context = await loadDocument(document);
-      const paragraphs = input.templates.flatMap((t) => {
+      for (const t of input.templates) {
         if (context.claims.length === 0 && usesClaims(t.body)) throw new DocumentError(DOCUMENT_MESSAGES.noClaims);
-        return toParagraphs(t.name, render(t.body, selectClaims(context, t.claims)));
-      });
+      }
+      // One job for all the templates: the document is sent to the worker once (the contexts share its arrays).
+      const texts = await render(input.templates.map((t) => ({ body: t.body, context: selectClaims(context, t.claims) })));
+      const paragraphs = input.templates.flatMap((t, i) => toParagraphs(t.name, texts[i]!));
       return { paragraphs } satisfies GenerateAnswer;
     });
     return c.json(answer);
