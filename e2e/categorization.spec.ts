@@ -178,3 +178,28 @@ test("a queued or running job can be cancelled from its progress line", async ({
   expect(job.done).toBeLessThan(20_000);
   await remove(target);
 });
+
+test("a refused download CSV is the toast on the screen, with the unsaved name and query kept", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/categorization");
+  const name = `Unsaved ${unique("csv")}`;
+  const refused = JSON.stringify({ query: { fuzzy: { title: "x" } } });
+  await page.getByLabel("Name").fill(name);
+  if (js()) {
+    await expect(page.getByTestId("monaco-editor")).toBeVisible({ timeout: 15_000 });
+    await page.evaluate((t) => {
+      const m = (window as unknown as { monaco: { editor: { getModels(): { setValue(v: string): void }[] } } }).monaco;
+      m.editor.getModels()[0]!.setValue(t);
+    }, refused);
+  } else {
+    await page.getByLabel("Query (JSON)").fill(refused);
+  }
+  const url = page.url();
+  await page.getByRole("button", { name: "download CSV" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Failed to generate CSV file");
+  await expect(page.getByTestId("toast")).toContainText('Unsupported query clause "fuzzy"');
+  expect(page.url().replace(/\?.*/, "")).toBe(url.replace(/\?.*/, ""));
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  if (!js()) await expect(page.getByLabel("Query (JSON)")).toHaveValue(refused);
+  await expectAccessible(page);
+});

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { CATEGORIZATION_PAGE_SIZE } from "../../upstream/contract/categorization-constants";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { NO_VALUE, formatScore } from "../lib/format";
+import { TRY_LATER } from "../lib/form-texts";
 import { CodeEditor } from "../ui/code-editor";
 import { fetchJson } from "../ui/fetch-json";
 import { DefaultSubmit, FieldErrors } from "../ui/fields";
@@ -10,7 +11,7 @@ import { useHydrated } from "../ui/hydrated";
 import { openModal } from "../ui/modal";
 import { SplitPanels } from "../ui/split-panels";
 import { TagInput, joinTags, splitTags } from "../ui/tag-input";
-import { Toast, toastOf } from "../ui/toast";
+import { Toast, toastOf, type ToastData } from "../ui/toast";
 import { PANEL } from "./layout";
 import type { ActionAnswer, JobView, QueryRow, ResultRow, Results } from "./page.server";
 import { hasProblems, isDirty, queryProblems, type QueryErrors, type QueryValues } from "./rules";
@@ -101,25 +102,30 @@ function Editor({
     }
   }
 
-  function downloadCsv(e: MouseEvent<HTMLButtonElement>) {
-    if (!hydrated || !formRef.current) return;
+  /**
+   * download CSV with JavaScript: the server starts the export (checking the query) and answers its link, which the
+   * browser downloads while the screen stays as it is; a refusal is the toast, the editor untouched.
+   */
+  const [csvToast, setCsvToast] = useState<ToastData | null>(null);
+  async function downloadCsv(e: MouseEvent<HTMLButtonElement>) {
+    if (!hydrated) return;
     e.preventDefault();
     if (hasProblems(runErrors)) {
       setShowErrors(runErrors);
       return;
     }
-    // A plain form post (not Remix's fetch): the browser downloads the streamed file.
-    const post = document.createElement("form");
-    post.method = "post";
-    post.action = "/categorization/csv";
-    post.hidden = true;
-    const field = document.createElement("textarea");
-    field.name = "text";
-    field.value = current.text;
-    post.append(field);
-    document.body.append(post);
-    post.submit();
-    post.remove();
+    setCsvToast(null);
+    const body = new FormData();
+    body.set("text", current.text);
+    try {
+      const res = await fetch("/categorization/csv", { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const answer = (await res.json()) as { href: string } | { toast: ToastData };
+      if ("href" in answer) window.location.assign(answer.href);
+      else setCsvToast(answer.toast);
+    } catch {
+      // Not a JSON answer: the session ended, or the server could not be reached.
+      setCsvToast({ type: "error", message: C.toasts.csvFailed, description: TRY_LATER });
+    }
   }
 
   const jobsDisabled = dirty || !canWrite;
@@ -178,7 +184,8 @@ function Editor({
         <button
           type="submit"
           form="cat-form"
-          formAction="/categorization/csv"
+          name="intent"
+          value="csv"
           className="btn btn-secondary"
           aria-disabled={hydrated && hasProblems(runErrors) ? "true" : undefined}
           onClick={downloadCsv}
@@ -292,7 +299,7 @@ function Editor({
         />
       ) : null}
       {hydrated ? <RemoveDialog open={confirmRemove} saved={saved} queryId={selected.id} onClose={() => setConfirmRemove(false)} /> : null}
-      <Toast toast={toastOf(actionData)} />
+      <Toast toast={csvToast ?? toastOf(actionData)} />
     </div>
   );
 }

@@ -25,6 +25,8 @@ export const categorization = {
     api.get(as<CategorizationJob[]>(), `/api/categorization/jobs?${new URLSearchParams({ queryId, limit: String(limit) })}`),
   /** Stops a queued or running job (what it changed stays); answers it, cancelled. */
   cancelJob: (api: Api, id: string) => api.post(as<CategorizationJob>(), `/api/categorization/jobs/${encodeURIComponent(id)}/cancel`),
-  /** The CSV of the query's results (POST /api/search/advanced/csv → downloadUrl), streamed. */
-  exportCsv: (api: Api, body: AdvancedSearchBody) => portfolio.exportAdvancedCsv(api, body),
+  /** Starts the CSV of the query's results (POST /api/search/advanced/csv, which checks the query): its token. */
+  startExport: (api: Api, body: AdvancedSearchBody) => portfolio.startAdvancedExport(api, body),
+  /** A started CSV, streamed. */
+  openExport: (api: Api, token: string) => portfolio.openExport(api, token),
 };

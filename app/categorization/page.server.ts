@@ -6,7 +6,7 @@ import { can } from "../../upstream/contract/permissions";
 import { notFound, requireRoute, requireUser, requireWrite } from "../auth/guard.server";
 import { matchRoute } from "../lib/routes";
 import { failureToast, intentOf, isConfirmed, rethrowResponse, statusOf } from "../lib/actions.server";
-import { streamDownload } from "../lib/download.server";
+import { downloadOrBack } from "../lib/download.server";
 import { formatDateTime } from "../lib/format";
 import { readForm, textOf } from "../lib/form.server";
 import { readPrefs, writePrefs } from "../lib/prefs.server";
@@ -182,6 +182,14 @@ export async function categorizationAction(args: ActionFunctionArgs) {
     return answer({ values, results: await runSearch(api, values.text, fromOf(textOf(form, "from"))) });
   }
 
+  // download CSV without JavaScript: checked first, then the download's link (the screen stays as typed), or the
+  // screen again with the toast.
+  if (intent === "csv") {
+    const { api } = await requireRoute(args);
+    const started = await startCsv(api, valuesOf(form));
+    return "token" in started ? redirect(exportHref(started.token)) : answer(started.answer, started.status);
+  }
+
   const { api } = await requireWrite(args);
   const queryId = textOf(form, "queryId");
 
@@ -259,21 +267,29 @@ export async function categorizationAction(args: ActionFunctionArgs) {
   return json({ message: "Unknown action." }, { status: 400 });
 }
 
-const csvRefused = (status: number, reason: string) =>
-  new Response(`${T.csvFailed}: ${reason}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+/** The link that downloads a started export (categorization.csv's loader streams it). */
+const exportHref = (token: string) => `/categorization/csv?${new URLSearchParams({ export: token })}`;
 
-/** The CSV of a query text's results (highlight, aggs, size and from dropped: the export's size is 10,000). */
-async function exportText(api: Api, text: string): Promise<Response> {
-  const problems = queryProblems({ name: "", tags: [], text }, "run");
-  if (problems.text) return csvRefused(400, problems.text[0]!);
-  const { highlight: _h, aggs: _a, aggregations: _g, size: _s, from: _f, ...body } = JSON.parse(text) as AdvancedSearchBody;
+/** What starting a query text's CSV comes to: the download's link, or the refusal with everything typed. */
+type CsvStart = { token: string } | { status: number; answer: ActionAnswer & { toast: ToastData } };
+
+/**
+ * Starts the CSV of a query text's results (highlight, aggs, size and from dropped: the export's size is 10,000):
+ * checked here and by the upstream before anything downloads, so a refusal is the screen's toast with the editor as
+ * it was, never a page of its own (the download is a navigation: a refused one would replace the screen).
+ */
+async function startCsv(api: Api, values: QueryValues): Promise<CsvStart> {
+  const errors = queryProblems(values, "run");
+  if (hasProblems(errors)) {
+    const reason = errors.text?.[0] ?? errors.name?.[0] ?? "";
+    return { status: 400, answer: { values, errors, toast: { type: "error", message: T.csvFailed, description: reason } } };
+  }
+  const { highlight: _h, aggs: _a, aggregations: _g, size: _s, from: _f, ...body } = JSON.parse(values.text) as AdvancedSearchBody;
   void [_h, _a, _g, _s, _f];
   try {
-    return streamDownload(await categorization.exportCsv(api, body));
+    return { token: await categorization.startExport(api, body) };
   } catch (error) {
-    rethrowResponse(error);
-    const status = isUpstreamError(error) && error.status < 500 ? error.status : 502;
-    return csvRefused(status, isUpstreamError(error) && error.status < 500 ? error.message : CATEGORIZATION.searchFailed);
+    return { status: statusOf(error), answer: { values, toast: failureToast(T.csvFailed, error) } };
   }
 }
 
@@ -288,18 +304,40 @@ async function requireScreen(args: LoaderFunctionArgs | ActionFunctionArgs) {
   return signed;
 }
 
-/** /categorization/csv (POST `text`): the editor's download CSV, of the query as edited (spec 2 §7). */
+/**
+ * /categorization/csv (POST `text`, JSON): the editor's download CSV with JavaScript, of the query as edited (spec 2
+ * §7): `{ href }` to download, or `{ toast }` to show on the screen. Without JavaScript the button posts the screen's
+ * own action (intent `csv`), which redirects to the same link or answers the screen with the toast.
+ */
 export async function categorizationCsvAction(args: ActionFunctionArgs) {
   const { api } = await requireScreen(args);
-  return exportText(api, textOf(await readForm(args.request), "text"));
+  const form = await readForm(args.request);
+  const started = await startCsv(api, valuesOf(form));
+  return "token" in started ? json({ href: exportHref(started.token) }) : json({ toast: started.answer.toast }, { status: started.status });
 }
 
-/** /categorization/csv?query=<id> (GET): the CSV of a saved query; without an id, back to the screen. */
+/**
+ * /categorization/csv (GET): `?export=<token>`, a started CSV, streamed; `?query=<id>`, a saved query's CSV. A refusal
+ * goes back to the screen with the toast (a link holds nothing unsaved).
+ */
 export async function categorizationCsvLoader(args: LoaderFunctionArgs) {
   const { api } = await requireScreen(args);
-  const id = new URL(args.request.url).searchParams.get("query");
-  if (!id) return redirect("/categorization");
-  return exportText(api, (await categorization.queries.getOr404(api, id)).text);
+  const params = new URL(args.request.url).searchParams;
+  const token = params.get("export");
+  const id = params.get("query");
+  const back = id ? queryUrl(id) : "/categorization";
+  if (!token && !id) return redirect(back);
+  let started = token;
+  if (!started) {
+    const saved = await categorization.queries.getOr404(api, id!);
+    const answer = await startCsv(api, { name: saved.name, tags: saved.tags, text: saved.text });
+    if (!("token" in answer)) {
+      const { message, description } = answer.answer.toast;
+      return toasts(args.context).redirectWithError(back, { message, description });
+    }
+    started = answer.token;
+  }
+  return downloadOrBack(args, back, T.csvFailed, () => categorization.openExport(api, started));
 }
 
 /** /categorization/suggest?q= (GET, JSON): tag suggestions for the query's tags (GET /api/suggest/tags). */

@@ -18,3 +18,6 @@ export const SAVE_TOASTS = {
 
 /** Spec 2 §8's clone toasts. */
 export const CLONE_TOASTS = { cloned: "Clone completed", cloneFailed: "Clone failed" } as const;
+
+/** "Please, try again later or contact our development team." — added to most failure toasts (spec 1 §8). */
+export const TRY_LATER = "Please, try again later or contact our development team.";

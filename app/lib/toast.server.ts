@@ -7,8 +7,7 @@ import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toas
  */
 export const TOAST_MS = { success: 3000, error: 5000, info: 3000, warning: 5000 } as const;
 
-/** "Please, try again later or contact our development team." — added to most failure toasts (spec 1 §8). */
-export const TRY_LATER = "Please, try again later or contact our development team.";
+export { TRY_LATER } from "./form-texts";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 const utils = new Map<string, ToastUtils>();

@@ -1,69 +1,30 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import {
   CSV_COLUMNS,
   CSV_DOWNLOAD_SIZE,
   PUBLIC_PORTFOLIO,
-  type AdvancedSearchBody,
   type ImportJob,
 } from "../../upstream/contract/portfolio";
 import { csvRecord, type CsvValue } from "../../upstream/contract/csv";
 import { requireRoute } from "../auth/guard.server";
 import { orNotFound } from "../lib/resource.server";
-import { streamDownload } from "../lib/download.server";
-import { readForm, textOf } from "../lib/form.server";
-import { isUpstreamError } from "../lib/upstream.server";
-import { parsePortfolioParams } from "./params";
+import { downloadOrBack } from "../lib/download.server";
+import { parsePortfolioParams, portfolioUrl, searchOnly } from "./params";
 import { portfolio } from "./portfolio.server";
 import { PORTFOLIO } from "./texts";
 
-/** A refused export: a short text answer (the browser shows it in place of a download). */
-function exportRefused(error: unknown): Response {
-  if (error instanceof Response) throw error;
-  const status = isUpstreamError(error) && error.status < 500 ? error.status : 502;
-  const message = isUpstreamError(error) && error.status < 500 ? error.message : PORTFOLIO.searchFailed;
-  return new Response(`${PORTFOLIO.toasts.exportFailed}: ${message}\n`, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
 /**
  * 'download csv' of /portfolio (spec 2 §7: GET /api/search/csv, size 10000, from 0): the same URL parameters as the
- * page; the upstream's file streamed through (first bytes before the last are built), never buffered here.
+ * page; the upstream's file streamed through (first bytes before the last are built), never buffered here. A refusal
+ * goes back to the search it was asked from, with the toast.
  */
 export async function exportLoader(args: LoaderFunctionArgs) {
   const { api } = await requireRoute(args);
   const p = parsePortfolioParams(new URL(args.request.url).searchParams);
-  try {
-    const file = await portfolio.exportCsv(api, { query: p.qs, portfolioId: p.portfolio, tags: p.tags }, CSV_DOWNLOAD_SIZE);
-    return streamDownload(file);
-  } catch (error) {
-    return exportRefused(error);
-  }
-}
-
-/**
- * The advanced search's export (spec 2 §7: POST /api/search/advanced/csv with the query JSON): a form posting `query`
- * (the JSON body) and optionally `portfolio`, answered with the file (the categorization screen's download CSV).
- */
-export async function advancedExportAction(args: ActionFunctionArgs) {
-  const { api } = await requireRoute(args);
-  const form = await readForm(args.request);
-  let body: AdvancedSearchBody;
-  try {
-    body = JSON.parse(textOf(form, "query")) as AdvancedSearchBody;
-  } catch {
-    return json({ message: "The query must be valid JSON." }, { status: 400 });
-  }
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    return json({ message: "The query must be a JSON object." }, { status: 400 });
-  }
-  try {
-    return streamDownload(await portfolio.exportAdvancedCsv(api, body, textOf(form, "portfolio") || undefined));
-  } catch (error) {
-    return exportRefused(error);
-  }
+  return downloadOrBack(args, portfolioUrl(searchOnly(p)), PORTFOLIO.toasts.exportFailed, () =>
+    portfolio.exportCsv(api, { query: p.qs, portfolioId: p.portfolio, tags: p.tags }, CSV_DOWNLOAD_SIZE),
+  );
 }
 
 /** A CSV file answer built here (small: a sample, a report); its cells escaped against formula injection. */

@@ -64,10 +64,15 @@ export const portfolio = {
     );
     return api.raw("GET", `/api${downloadUrl}`);
   },
-  /** The export of an advanced search (POST /api/search/advanced/csv with the DSL body), streamed. */
-  async exportAdvancedCsv(api: Api, body: AdvancedSearchBody, portfolioId?: string): Promise<Response> {
+  /**
+   * Starts the export of an advanced search without reading it: the upstream checks the query and keeps the export
+   * for its owner a while. Answers the export's token, for `openExport` (a later GET, e.g. a download link).
+   */
+  async startAdvancedExport(api: Api, body: AdvancedSearchBody, portfolioId?: string): Promise<string> {
     const query = portfolioId ? `?${new URLSearchParams({ portfolioId })}` : "";
     const { downloadUrl } = await api.post(as<CsvExportResponse>(), `/api/search/advanced/csv${query}`, body);
-    return api.raw("GET", `/api${downloadUrl}`);
+    return downloadUrl.slice(downloadUrl.lastIndexOf("/") + 1);
   },
+  /** A started export's file, streamed (GET /api/search/exports/{token}; 404 once expired or for another user). */
+  openExport: (api: Api, token: string) => api.raw("GET", `/api/search/exports/${encodeURIComponent(token)}`),
 };

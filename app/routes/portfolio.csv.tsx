@@ -1,11 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { advancedExportAction, exportLoader } from "~/portfolio/csv.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exportLoader } from "~/portfolio/csv.server";
 
-/** /portfolio/csv: the portfolio's CSV export, streamed (GET: the simple search; POST: an advanced one). */
+/** /portfolio/csv: the portfolio's CSV export of the search in the URL, streamed. */
 export async function loader(args: LoaderFunctionArgs) {
   return exportLoader(args);
-}
-
-export async function action(args: ActionFunctionArgs) {
-  return advancedExportAction(args);
 }

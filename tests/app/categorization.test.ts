@@ -250,18 +250,42 @@ describe("/categorization", () => {
     expect((await admin.post("/categorization", { ...values, text: DEFAULT_QUERY.text, intent: "save" })).status).toBe(302);
   });
 
-  it("downloads the results as CSV, edited or saved", async () => {
+  it("downloads the results as CSV, edited or saved, and a refusal keeps the screen as typed", async () => {
     const prefix = `C${uniq()}`;
     await seed(prefix);
-    const csv = await admin.post("/categorization/csv", { text: text(`${prefix} AND antenna`) });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("Content-Type")).toMatch(/text\/csv/);
-    expect(await csv.text()).toMatch(new RegExp(`^id,.*\\n[\\s\\S]*${prefix}-3`));
-    const bad = await admin.post("/categorization/csv", { text: "{" });
-    expect(bad.status).toBe(400);
-    expect(await bad.text()).toMatch(/^Failed to generate CSV file: The query is not valid JSON/);
     const { selected } = await page();
-    expect((await admin.get(`/categorization/csv?query=${selected!.id}`)).status).toBe(200);
+    const edited = { queryId: selected!.id, name: "Unsaved name", tags: "unsaved-tag", text: text(`${prefix} AND antenna`) };
+    // Without JavaScript: the screen's action checks the query, then redirects to the download's link.
+    const started = await admin.post("/categorization", { ...edited, intent: "csv" });
+    expect(started.status).toBe(302);
+    const link = started.headers.get("Location")!;
+    expect(link).toMatch(/^\/categorization\/csv\?export=/);
+    const csv = await admin.get(link);
+    expect(csv.headers.get("Content-Type")).toMatch(/text\/csv/);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/attachment/);
+    expect(await csv.text()).toMatch(new RegExp(`^id,.*\\n[\\s\\S]*${prefix}-3`));
+    // A query that does not parse, or that the engine refuses: the screen again, with the toast and what was typed.
+    for (const bad of ["{", JSON.stringify({ query: { fuzzy: { title: "x" } } })]) {
+      const refused = await admin.post(`/categorization?${DATA}`, { ...edited, text: bad, intent: "csv" });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { toast: { message: string; description: string }; values: { name: string; text: string; tags: string[] } };
+      expect(body.toast.message).toBe(C.toasts.csvFailed);
+      expect(body.toast.description).toMatch(bad === "{" ? /not valid JSON/ : /Unsupported query clause "fuzzy"/);
+      expect(body.values).toEqual({ name: "Unsaved name", tags: ["unsaved-tag"], text: bad });
+    }
+    // With JavaScript: the same check answers the link, or the toast, as JSON.
+    const js = await admin.post("/categorization/csv", { text: edited.text });
+    expect(js.status).toBe(200);
+    const { href } = (await js.json()) as { href: string };
+    expect((await admin.get(href)).headers.get("Content-Type")).toMatch(/text\/csv/);
+    const jsBad = await admin.post("/categorization/csv", { text: "{" });
+    expect(jsBad.status).toBe(400);
+    expect(((await jsBad.json()) as { toast: { message: string } }).toast.message).toBe(C.toasts.csvFailed);
+    // A saved query's link; an expired export's link goes back to the screen with the toast, never a page of its own.
+    expect((await admin.get(`/categorization/csv?query=${selected!.id}`)).headers.get("Content-Type")).toMatch(/text\/csv/);
+    const expired = await admin.get("/categorization/csv?export=no-such-export");
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("Location")).toBe("/categorization");
   });
 
   it("remembers the panel size, and deletes a query (never the last) after a confirmation", async () => {

@@ -194,6 +194,14 @@ describe("portfolio screens", () => {
     expect(text).toContain(id);
   });
 
+  it("a refused CSV export goes back to the search with the toast, not to a page of its own", async () => {
+    const r = await admin.get("/portfolio/csv?qs=title%3A%28unclosed&size=50");
+    expect(r.status).toBe(302);
+    expect(r.headers.get("Location")).toBe("/portfolio?qs=title%3A%28unclosed&size=50");
+    const back = await (await admin.get(r.headers.get("Location")!)).text();
+    expect(back).toContain(PORTFOLIO.toasts.exportFailed);
+  });
+
   it("CSV import: progress page, per-row report on screen and as CSV, the completion toast", async () => {
     const id = `CSV-${uniq()}`;
     const csv = `id,title,tags\n${id},Imported,one:1;two\n,No id here,\n${id}-2,Second,"bad,tag"\n`;
