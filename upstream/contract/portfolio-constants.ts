@@ -61,6 +61,17 @@ export const CSV_IMPORT_LIMITS = {
   reportedRejections: 10_000,
 } as const;
 
+/** What a CSV import answers when it refuses a file, and its job's `error` when it imported nothing. */
+export const CSV_IMPORT_MESSAGES = {
+  notBase64: "csvFileData: The file is not base64.",
+  empty: "csvFileData: The CSV file is empty.",
+  tooLarge: `The CSV file may be ${CSV_IMPORT_LIMITS.bytes / 1024 / 1024} MB at most.`,
+  tooManyRows: `The file has more than ${CSV_IMPORT_LIMITS.rows.toLocaleString("en-US")} rows. Nothing was imported.`,
+  /** A job the server's stop (or a crash) cut short, read after the restart: it was undone. */
+  interrupted: "The import was interrupted (the server stopped). Nothing was imported.",
+  failed: (reason: string) => `The import failed: ${reason} Nothing was imported.`,
+} as const;
+
 /**
  * The CSV columns, in export order. Import needs `id`; every other column is optional and, when present, replaces
  * that field (an empty cell clears it; `tags` adds or re-scores, never removes). Header names are case-insensitive.

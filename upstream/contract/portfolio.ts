@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { LIMIT_MESSAGES, limitText } from "./common";
-import { APPLICATION_LIMITS as L, CSV_IMPORT_LIMITS, PORTFOLIO_MESSAGES as M, TAG_FORBIDDEN } from "./portfolio-constants";
+import { APPLICATION_LIMITS as L, CSV_IMPORT_LIMITS, CSV_IMPORT_MESSAGES, PORTFOLIO_MESSAGES as M, TAG_FORBIDDEN } from "./portfolio-constants";
 
 export * from "./portfolio-constants";
 
@@ -344,17 +344,19 @@ export type AdvancedSearchBody = {
 
 /**
  * `POST /api/applications/csv?wait=true` (needs `portfolio`) with `{csvFileData: base64, portfolioId?}`: imports a
- * CSV (columns CSV_COLUMNS; a header line is required; `id` is). The import runs in the background in chunks (the
- * server stays responsive) and answers 202 with its `ImportJob`; poll `GET /api/applications/csv/{jobId}` for
- * progress. With `?wait=true` the answer (200) comes when the job has finished. Idempotent by id: a row creates the
- * application or replaces the fields its columns give. A body that is not base64, not CSV, has no `id` column or
- * is over the limits answers 400/413 at once.
+ * CSV (columns CSV_COLUMNS; a header line is required; `id` is). The body is read as it arrives; the import runs in
+ * the background as a job kept in the database and answers 202 with its `ImportJob`; poll
+ * `GET /api/applications/csv/{jobId}` for progress (after a restart too). With `?wait=true` the answer (200) comes
+ * when the job has finished. All or nothing (docs/decisions/portfolio-import.md): a completed job applied every row
+ * that passed (the rejected ones are its report); a failed one, interrupted ones included, applied none. Idempotent
+ * by id: a row creates the application or replaces the fields its columns give. A body that is not base64, not CSV,
+ * has no `id` column or is over the limits answers 400/413 at once.
  */
 export const CsvImportBody = z.object({
   csvFileData: z
     .string({ required_error: "csvFileData: The CSV file is required" })
     .min(1, "The CSV file is required")
-    .max(Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 4, `The CSV file may be ${CSV_IMPORT_LIMITS.bytes / 1024 / 1024} MB at most.`),
+    .max(Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 4, CSV_IMPORT_MESSAGES.tooLarge),
   portfolioId: text("Portfolio", L.id, false).default("public"),
 });
 export type CsvImportBody = z.input<typeof CsvImportBody>;

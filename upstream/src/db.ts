@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
 
 export type Db = Database.Database;
@@ -355,6 +356,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       create index fip_matters_sync on fip_matters (synchronized, updated_at);
       create index fip_matters_updated on fip_matters (updated_at);`,
+  },
+  {
+    id: "095_portfolio_imports",
+    // CSV imports as jobs in the database, all or nothing across a stop (docs/decisions/portfolio-import.md).
+    sql: PORTFOLIO_IMPORTS_SCHEMA,
   },
 ];
 

@@ -25,16 +25,17 @@ import { jsonValueOrText } from "../lib/direct";
 import type { Db } from "../db";
 import type { SearchEngine, SearchScope } from "../search/engine";
 import { QueryError } from "../search/ir";
-import { csvHeader, csvRows, decodeCsv, runImport, type ImportState } from "./csv";
+import { csvColumns, csvHeader, csvRows } from "./csv";
+import { headOf, readCsvUpload } from "./csv-upload";
+import { ImportJobs, type StoredImport } from "./imports";
 import { type ApplicationsStore } from "./store";
 
 const READ = "portfolio.read";
 const WRITE = "portfolio.write";
 /** How long a CSV download URL works. */
 const EXPORT_TTL_MS = 10 * 60_000;
-/** Finished jobs are answered this long. */
-const JOB_TTL_MS = 60 * 60_000;
 const MAX_PENDING_EXPORTS = 1_000;
+const REINDEXING = "The search index is being rebuilt. Try again in a moment.";
 
 export type PortfolioDeps = {
   db: Db;
@@ -89,13 +90,12 @@ const searchAnswer = (c: AppContext, engine: SearchEngine, body: unknown, scope:
 export function portfolioRoutes(deps: PortfolioDeps) {
   const { db, store, engine, requireAuth, now, log } = deps;
   const exports = new Map<string, { owner: string; body: unknown; scope: SearchScope; limit: number; expires: number }>();
-  const imports = new Map<string, ImportState>();
+  const imports = new ImportJobs(db, store, now, log);
   let reindex: (ReindexJob & { done: Promise<void> }) | null = null;
 
   const prune = () => {
     const t = now();
     for (const [k, v] of exports) if (v.expires < t) exports.delete(k);
-    for (const [k, v] of imports) if (v.finishedAt && Date.parse(v.finishedAt) + JOB_TTL_MS < t) imports.delete(k);
   };
   const portfolioOf = (id: string | undefined) => {
     if (id === undefined) return undefined;
@@ -104,7 +104,10 @@ export function portfolioRoutes(deps: PortfolioDeps) {
   };
   /** Writers wait while the index is rebuilt (it would miss or double their rows). */
   const notReindexing = () => {
-    if (reindex?.status === "running") throw new HttpError(409, "The search index is being rebuilt. Try again in a moment.");
+    if (reindex?.status === "running") throw new HttpError(409, REINDEXING);
+    // An import being written (or undone) would miss, or undo, the change. (A new import waits its turn instead.)
+    const importing = imports.writing();
+    if (importing) throw new HttpError(409, importing);
   };
   const exportUrl = (c: AppContext, body: unknown, scope: SearchScope) => {
     prune();
@@ -219,50 +222,20 @@ export function portfolioRoutes(deps: PortfolioDeps) {
     return c.json(store.create(values, c.get("actor").email), 201);
   });
 
+  // The body is read as it arrives (csv-upload.ts) and the file imported by a job kept in the database (imports.ts):
+  // all or nothing, even across a stop; the answer is the job at once.
   applications.post("/csv", requirePermission(WRITE), async (c) => {
-    notReindexing();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await c.req.text()) as unknown;
-    } catch {
-      throw badRequest("Request body must be JSON");
-    }
-    const body = validate(CsvImportBody, raw);
+    if (reindex?.status === "running") throw new HttpError(409, REINDEXING);
+    const upload = await readCsvUpload(c.req.raw.body);
+    // The file was checked as it was read; the schema sees the other fields (and csvFileData when missing or empty).
+    const body = validate(CsvImportBody, { ...upload.fields, csvFileData: upload.csv && upload.bytes ? "-" : (upload.csv ? "" : upload.fields.csvFileData) });
     if (!store.portfolioExists(body.portfolioId)) throw badRequest(`portfolioId: Unknown portfolio "${body.portfolioId}".`);
-    const file = decodeCsv(body.csvFileData);
-    prune();
+    const columns = csvColumns(headOf(upload.csv!, 64 * 1024));
     const actor = c.get("actor");
-    const job: ImportState = {
-      id: crypto.randomUUID(),
-      owner: actor.id,
-      status: "running",
-      processed: 0,
-      total: null,
-      progress: 0,
-      updated: 0,
-      updatedIds: [],
-      rejected: [],
-      rejectedTotal: 0,
-      error: null,
-      startedAt: isoNow(now),
-      finishedAt: null,
-    };
-    imports.set(job.id, job);
-    const done = runImport(db, store, file, { portfolioId: body.portfolioId, actor: actor.email, now, job })
-      .then(() => {
-        job.status = "completed";
-      })
-      .catch((error: unknown) => {
-        job.status = "failed";
-        job.error = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof Error && /rows\.$/.test(error.message))) log(`upstream: CSV import failed: ${(error as Error).stack ?? String(error)}`);
-      })
-      .finally(() => {
-        job.finishedAt = isoNow(now);
-      });
+    const job = imports.start(upload.csv!, upload.bytes, columns, { owner: actor.id, actor: actor.email, portfolioId: body.portfolioId });
     if (c.req.query("wait") === "true") {
-      await done;
-      return c.json(publicJob(job), 200);
+      await imports.whenDone(job.id);
+      return c.json(publicJob(imports.get(job.id)!), 200);
     }
     return c.json(publicJob(job), 202);
   });
@@ -274,6 +247,8 @@ export function portfolioRoutes(deps: PortfolioDeps) {
   });
 
   applications.post("/reindex", requirePermission(WRITE), async (c) => {
+    const importing = imports.writing();
+    if (importing) throw new HttpError(409, importing);
     if (reindex?.status !== "running") {
       const job: ReindexJob & { done: Promise<void> } = {
         id: crypto.randomUUID(),
@@ -347,10 +322,10 @@ export function portfolioRoutes(deps: PortfolioDeps) {
   return { search, applications, portfolio, vectors };
 }
 
-function publicJob(job: ImportState): ImportJob {
+function publicJob(job: StoredImport): ImportJob {
   const { owner: _owner, ...rest } = job;
   void _owner;
-  return { ...rest, rejected: [...rest.rejected], updatedIds: [...rest.updatedIds] };
+  return rest;
 }
 
 function publicReindex(job: ReindexJob & { done: Promise<void> }): ReindexJob {
