@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type SessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { TokenAnswer } from "../../upstream/contract/auth";
+import { PermissionCatalogue, TokenAnswer } from "../../upstream/contract/auth";
 import { createApi, isUpstreamError } from "../lib/upstream.server";
 import { decodeToken, isExpired, needsRefresh, type Identity } from "./identity";
 import { SamlStrategy } from "./saml.server";
@@ -137,17 +137,40 @@ async function refreshOnce(request: Request, ctx: Ctx): Promise<Refreshed> {
   if (!token || !identity) {
     throw loginRedirect(request, session.has("user") ? { "Set-Cookie": await storage.destroySession(session) } : {});
   }
-  if (!needsRefresh(identity)) return { identity, token, setCookie: null };
+  if (!needsRefresh(identity)) {
+    await confirmSession(request, ctx, token);
+    return { identity, token, setCookie: null };
+  }
   try {
+    // An exchange shared with an earlier request (up to 10 s old) may predate a revocation: check its token's session.
+    const shared = exchanges.has(token);
     const freshToken = await exchange(ctx, token);
     const next = decodeToken(freshToken);
     if (!next) throw new Error("The upstream answered a malformed token");
+    if (shared) await confirmSession(request, ctx, freshToken);
     session.set("user", { token: freshToken } satisfies SessionUser);
     return { identity: next, token: freshToken, setCookie: await storage.commitSession(session) };
   } catch (error) {
     if (isUpstreamError(error, 401)) {
       throw loginRedirect(request, { "Set-Cookie": await storage.destroySession(session) });
     }
+    throw error;
+  }
+}
+
+/**
+ * The upstream still holds the token's session (no log out, password change or permission removal since). The
+ * token's payload alone would let a page whose loaders ask the upstream nothing else (the overview, the shell's name
+ * and navigation) render from a revoked session's cookie, so every page asks, with the cheapest call that needs a
+ * session. In-process this establishes the page request's identity, which its later calls reuse (upstream
+ * lib/direct.ts): a page that loads data pays nothing more. A token refreshed by this request needs no check: the
+ * exchange is one.
+ */
+async function confirmSession(request: Request, ctx: Ctx, token: string): Promise<void> {
+  try {
+    await createApi(ctx, { token }).get(PermissionCatalogue, "/api/auth/permissions/list");
+  } catch (error) {
+    if (isUpstreamError(error, 401)) throw await signedOut(request, ctx);
     throw error;
   }
 }

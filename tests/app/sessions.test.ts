@@ -50,6 +50,46 @@ describe("log out revokes the session upstream", () => {
   });
 });
 
+describe("the shell and the overview check the session upstream", () => {
+  /** What a page built from the cookie alone would show: the greeting, the navigation, the log out button. */
+  const PERSONAL = [/Hello, /, /aria-label="Main"/, /Log out/];
+
+  it("after log out, a copied cookie renders no name and no navigation: the overview, its data and the shell's", async () => {
+    const email = `shell-${uniq()}@test.local`;
+    await app.createUser(email, ["users.read"]);
+    const b = app.browser();
+    await b.signIn(email, "secret-123");
+    const stolen = b.header();
+    const before = await (await copyOf(stolen).get("/")).text();
+    for (const personal of PERSONAL) expect(before).toMatch(personal);
+    expect((await b.post("/logout", {})).headers.get("Location")).toBe("/login");
+
+    const page = await copyOf(stolen).get("/");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/login");
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("__session=;") || /__session=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
+    for (const data of ["routes%2F_app._index", "routes%2F_app"]) {
+      const r = await copyOf(stolen).get(`/?_data=${data}`);
+      expect(r.headers.get("X-Remix-Redirect"), data).toBe("/login");
+      expect(await r.text()).not.toContain(email);
+    }
+  });
+
+  it("a session ended elsewhere (an administrator changed the password) renders nothing personal either", async () => {
+    const email = `shell2-${uniq()}@test.local`;
+    const id = await app.createUser(email, ["users.read"]);
+    const user = app.browser();
+    await user.signIn(email, "secret-123");
+    expect(await (await user.get("/")).text()).toMatch(/Hello, /);
+    const admin = app.browser();
+    await admin.signIn(ADMIN.email, ADMIN.password);
+    expect((await admin.post(`/people/${id}/change-password`, { password: "by-admin-2" })).status).toBe(302);
+    const r = await user.get("/");
+    expect(r.status).toBe(302);
+    expect(r.headers.get("Location")).toBe("/login");
+  });
+});
+
 describe("a password change signs out the user's other browsers", () => {
   it("changed through the web form: the other browser goes to sign-in with its return path, the changer stays", async () => {
     const email = `pw-${uniq()}@test.local`;
