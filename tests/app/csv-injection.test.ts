@@ -4,14 +4,13 @@ import { appAsAdmin, uniq } from "../helpers/app";
 import { HOSTILE, runs } from "../helpers/csv";
 
 /**
- * CSV formula injection (OWASP): every CSV file the back office serves — the portfolio's export (simple and advanced),
- * categorization's, the import's sample and rejected rows — carries no cell a spreadsheet would run.
+ * CSV formula injection (OWASP): every CSV file the back office serves — the portfolio's export, categorization's (the
+ * advanced export), the import's sample and rejected rows — carries no cell a spreadsheet would run.
  */
 
 const { app, admin } = appAsAdmin();
 
-async function seed(prefix: string): Promise<string[]> {
-  const ids: string[] = [];
+async function seed(prefix: string): Promise<void> {
   for (const [i, bad] of HOSTILE.entries()) {
     const line = bad.replace(/^[\t\r]/, "");
     const id = `${prefix}-${i}`;
@@ -26,13 +25,18 @@ async function seed(prefix: string): Promise<string[]> {
       tags: [{ name: line.replace(/[;,]/g, " "), score: 1 }],
     });
     expect(r.status, await r.clone().text()).toBe(201);
-    ids.push(id);
   }
-  return ids;
 }
 
-/** The file's cells that would run in a spreadsheet, after checking it is a CSV answer with `rows` data rows. */
-async function running(answer: Response, rows?: number): Promise<string[]> {
+/**
+ * The file's cells that would run in a spreadsheet, after checking it is a CSV answer with `rows` data rows. A
+ * download that starts with a redirect (to the file's link) is followed, as a browser does.
+ */
+async function running(first: Response, rows?: number): Promise<string[]> {
+  let answer = first;
+  for (let hops = 0; hops < 3 && answer.status >= 300 && answer.status < 400; hops++) {
+    answer = await admin.get(answer.headers.get("Location")!);
+  }
   expect(answer.status, await answer.clone().text()).toBe(200);
   expect(answer.headers.get("Content-Type")).toMatch(/text\/csv/);
   const records = parse(await answer.text(), { relax_column_count: true }) as string[][];
@@ -41,15 +45,12 @@ async function running(answer: Response, rows?: number): Promise<string[]> {
 }
 
 describe("every CSV file of the back office escapes formulas", () => {
-  it("/portfolio/csv (GET and the advanced POST) and /categorization/csv (POST and a saved query)", async () => {
+  it("/portfolio/csv and /categorization/csv (a saved query's: the advanced export)", async () => {
     const prefix = `F${uniq()}`;
-    const ids = await seed(prefix);
+    await seed(prefix);
     const n = HOSTILE.length;
     expect(await running(await admin.get(`/portfolio/csv?qs=${prefix}`), n)).toEqual([]);
-    const advanced = JSON.stringify({ query: { ids: { values: ids } } });
-    expect(await running(await admin.post("/portfolio/csv", { query: advanced }), n)).toEqual([]);
     const text = JSON.stringify({ query: { query_string: { query: prefix, fields: ["title"] } } });
-    expect(await running(await admin.post("/categorization/csv", { text }), n)).toEqual([]);
     const saved = await app.adminApi("POST", "/api/categorization/queries", { name: `Q ${prefix}`, tags: [], text });
     expect(saved.status, await saved.clone().text()).toBe(201);
     const { id } = (await saved.json()) as { id: string };
