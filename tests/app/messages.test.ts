@@ -26,6 +26,10 @@ describe("messages screens", () => {
       to: [V.badRecipient("nobody")],
       cc: [V.badRecipient("@inventors.primary")],
     });
+    // Markup around an @ and a dot is not an address: refused by the form, as by the upstream.
+    const markup = await admin.post(`/messages/create?_data=${DATA.create}`, { intent: "save", name: "x", bcc: "<script>@x.com" });
+    expect(markup.status).toBe(400);
+    expect(((await markup.json()) as { error: Record<string, string[]> }).error).toEqual({ bcc: [V.badRecipient("<script>@x.com")] });
     const name = `Reminder ${uniq()}`;
     const ok = await admin.post("/messages/create", {
       intent: "save",
