@@ -51,3 +51,44 @@ for (const { path, label } of editors) {
     await expect.poll(text).not.toBe(before);
   });
 }
+
+test("a select that submits itself waits while the user arrows through it, and keeps focus after the reload", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/portfolio");
+  const size = page.getByLabel("Results per page");
+  await size.focus();
+  const before = page.url();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  // Still choosing: nothing was sent.
+  await page.waitForTimeout(1_200);
+  expect(page.url()).toBe(before);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/size=500/);
+  await expect(page.getByLabel("Results per page")).toBeFocused();
+  await expect(page.getByLabel("Results per page")).toHaveValue("500");
+});
+
+test("a dashboard's Sort commits on leaving it and a filter box keeps focus after its reload", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/processing");
+  const sort = page.getByLabel("Sort");
+  const first = await sort.inputValue();
+  await sort.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForTimeout(1_200);
+  expect(page.url()).not.toMatch(/sort=/);
+  await page.keyboard.press("Tab");
+  await expect(page).toHaveURL(/sort=/);
+  await expect(page.getByLabel("Sort")).not.toHaveValue(first);
+  // Focus went where Tab took it, not to the page's start.
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+  const failed = page.getByRole("checkbox", { name: "Failed" });
+  await failed.focus();
+  const checked = await failed.isChecked();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/filtered=1/);
+  await expect(page.getByRole("checkbox", { name: "Failed" })).toBeChecked({ checked: !checked });
+  await expect(page.getByRole("checkbox", { name: "Failed" })).toBeFocused();
+});

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { OrganizationOption } from "../../upstream/contract/organizations";
 import {
   APPLICATION_LIMITS,
@@ -7,6 +7,7 @@ import {
   PORTFOLIO_PAGE_SIZES,
   PUBLIC_PORTFOLIO,
 } from "../../upstream/contract/portfolio-constants";
+import { useAutoSubmit } from "../ui/auto-submit";
 import { Icon } from "../ui/icons";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import { PORTFOLIO } from "./texts";
@@ -29,7 +30,7 @@ export function SearchForm({
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/portfolio";
-  const submitNow = () => formRef.current && submit(formRef.current, { preventScrollReset: true });
+  const auto = useAutoSubmit(useCallback(() => formRef.current && submit(formRef.current, { preventScrollReset: true }), [submit]));
   return (
     <Form method="get" role="search" id={SEARCH_FORM_ID} className="portfolio-search" ref={formRef} aria-busy={busy}>
       <div className="search-box portfolio-query">
@@ -50,7 +51,7 @@ export function SearchForm({
       </div>
       <label className="sort-select">
         {PORTFOLIO.portfolioLabel}
-        <select name="portfolio" defaultValue={params.portfolio} key={params.portfolio} onChange={submitNow}>
+        <select name="portfolio" defaultValue={params.portfolio} key={params.portfolio} onChange={auto.onChange} onKeyDown={auto.onKeyDown} onBlur={auto.onBlur}>
           <option value={PUBLIC_PORTFOLIO}>{PORTFOLIO.publicPortfolio}</option>
           {organizations.map((o) => (
             <option key={o.id} value={o.id}>
@@ -61,7 +62,7 @@ export function SearchForm({
       </label>
       <label className="sort-select">
         {PORTFOLIO.pageSizeLabel}
-        <select name="size" defaultValue={String(params.size)} key={params.size} onChange={submitNow}>
+        <select name="size" defaultValue={String(params.size)} key={params.size} onChange={auto.onChange} onKeyDown={auto.onKeyDown} onBlur={auto.onBlur}>
           {PORTFOLIO_PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -94,6 +95,13 @@ export function TagFacet({
   sampled: number | null;
 }) {
   const submit = useSubmit();
+  // The boxes post with the search form (their `form` attribute), as it is now, the box already toggled.
+  const auto = useAutoSubmit(
+    useCallback(() => {
+      const form = document.getElementById(SEARCH_FORM_ID);
+      if (form instanceof HTMLFormElement) submit(form, { preventScrollReset: true });
+    }, [submit]),
+  );
   const counted = new Map(buckets.map((b) => [b.key, b.doc_count]));
   const values = [...params.tags.filter((t) => !counted.has(t)).map((key) => ({ key, doc_count: 0 })), ...buckets];
   const shown = params.more ? values : values.slice(0, Math.max(FACET_VISIBLE_VALUES, params.tags.length));
@@ -115,11 +123,7 @@ export function TagFacet({
                 value={b.key}
                 form={SEARCH_FORM_ID}
                 defaultChecked={params.tags.includes(b.key)}
-                onChange={() => {
-                  // The form as it is now, this box already toggled.
-                  const form = document.getElementById(SEARCH_FORM_ID);
-                  if (form instanceof HTMLFormElement) submit(form, { preventScrollReset: true });
-                }}
+                onChange={auto.onChange}
               />
               <span className="facet-name">{b.key}</span>
               <span className="facet-count">{b.doc_count.toLocaleString("en-US")}</span>

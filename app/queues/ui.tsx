@@ -2,6 +2,7 @@
 import { Pie } from "@nivo/pie";
 import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { submitForm, useAutoSubmit } from "~/ui/auto-submit";
 import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import { fetchJson } from "~/ui/fetch-json";
 import { QUEUE_TEXTS as T } from "./texts";
@@ -146,9 +147,9 @@ export function Freshness({ readAt, everyMs, failed, resume }: { readAt: string;
 /** A GET form of filters that submits itself on change with JavaScript; the Apply button without it. */
 export function FilterForm({ children, keep }: { children: ReactNode; keep?: Record<string, string> }) {
   const hydrated = useHydrated();
-  const ref = useRef<HTMLFormElement>(null);
+  const auto = useAutoSubmit(submitForm);
   return (
-    <Form method="get" className="queue-filters" ref={ref} preventScrollReset onChange={() => ref.current?.requestSubmit()}>
+    <Form method="get" className="queue-filters" preventScrollReset onChange={auto.onChange} onKeyDown={auto.onKeyDown} onBlur={auto.onBlur}>
       <input type="hidden" name="filtered" value="1" />
       {Object.entries(keep ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
 import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
 import { NO_VALUE } from "../lib/format";
+import { submitForm, useAutoSubmit } from "./auto-submit";
 import { useAdoptEarlyInput } from "./hydrated";
 import { Icon } from "./icons";
 
@@ -244,9 +245,16 @@ export function ChoiceFilter<V extends string>({
   chosen: readonly string[];
   multiple?: boolean;
 }) {
+  const auto = useAutoSubmit(submitForm);
   return (
     // Keyed by the choice: a new answer (back button, "Show all") resets the inputs' defaults.
-    <fieldset className={multiple ? "type-filter" : "segmented"} key={chosen.join(",")}>
+    <fieldset
+      className={multiple ? "type-filter" : "segmented"}
+      key={chosen.join(",")}
+      onChange={auto.onChange}
+      onKeyDown={auto.onKeyDown}
+      onBlur={auto.onBlur}
+    >
       <legend className="visually-hidden">{legend}</legend>
       {multiple ? <input type="hidden" name="filtered" value="1" /> : null}
       {options.map((value) => (
@@ -256,7 +264,6 @@ export function ChoiceFilter<V extends string>({
             name={param}
             value={value}
             defaultChecked={chosen.includes(value)}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
           />
           {labels[value]}
         </label>
