@@ -144,6 +144,17 @@ describe("CSV import: off the request", () => {
   });
 });
 
+describe("CSV import: waiting files are bounded", () => {
+  it("one import runs at a time, three wait; a fifth is a 429 while they do", async () => {
+    const h = await harness();
+    const csv = ["id,title", ...Array.from({ length: 20_000 }, (_, i) => `W${i},Waiting ${i}`)].join("\n");
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await post(h, csv));
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 202, 202, 429]);
+    expect(await message(answers[4]!)).toBe(CSV_IMPORT_MESSAGES.busy);
+  }, 120_000);
+});
+
 describe("the upload reader", () => {
   /** The body as a stream of `size`-byte chunks (a boundary falls anywhere: in a key, an escape, the padding). */
   const stream = (text: string, size: number) => {

@@ -59,6 +59,8 @@ export const CSV_IMPORT_LIMITS = {
   rows: 200_000,
   /** Rejected rows listed in a report; `rejectedTotal` counts them all. */
   reportedRejections: 10_000,
+  /** Imports waiting for the running one (one at a time; each file held in memory until its turn). */
+  waiting: 3,
 } as const;
 
 /** What a CSV import answers when it refuses a file, and its job's `error` when it imported nothing. */
@@ -70,6 +72,8 @@ export const CSV_IMPORT_MESSAGES = {
   /** A job the server's stop (or a crash) cut short, read after the restart: it was undone. */
   interrupted: "The import was interrupted (the server stopped). Nothing was imported.",
   failed: (reason: string) => `The import failed: ${reason} Nothing was imported.`,
+  /** More files waiting than CSV_IMPORT_LIMITS.waiting (each is held in memory until its turn). */
+  busy: "Too many CSV imports are waiting. Try again when the running one has finished.",
 } as const;
 
 /**

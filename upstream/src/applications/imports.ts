@@ -25,7 +25,7 @@ import {
   type ImportJob,
 } from "../../contract/portfolio";
 import type { Db } from "../db";
-import { isoNow } from "../lib/http";
+import { HttpError, isoNow } from "../lib/http";
 import { rowValues } from "./csv";
 import { ApplicationsStore, normalizeProduct, rowToApplication, type ApplicationRow } from "./store";
 
@@ -107,6 +107,7 @@ export class ImportJobs {
 
   /** Starts an import of `file` (checked: its header's `columns`): answers its job, running. */
   start(file: Buffer[], bytes: number, columns: (CsvColumn | null)[], options: { owner: string; actor: string | null; portfolioId: string }): StoredImport {
+    if (this.queue.length >= CSV_IMPORT_LIMITS.waiting) throw new HttpError(429, CSV_IMPORT_MESSAGES.busy);
     const id = crypto.randomUUID();
     this.db
       .prepare(
@@ -229,6 +230,8 @@ export class ImportJobs {
       }
       parser.end();
     })();
+    // Awaited below; when the rows' loop ends first (a refusal, a closed database) its end must not go unhandled.
+    feeding.catch(() => undefined);
     let records = 0;
     let stepStart = performance.now();
     for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
