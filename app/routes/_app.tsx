@@ -15,6 +15,7 @@ import { feedbackAvailable } from "~/lib/feedback.server";
 import { readPrefs } from "~/lib/prefs.server";
 import { navigationFor } from "~/lib/navigation.server";
 import { AppLink } from "~/ui/app-link";
+import { useFocusAfterAutoSubmit } from "~/ui/auto-submit";
 import { useHydrated } from "~/ui/hydrated";
 import { Icon } from "~/ui/icons";
 import { onlySearchChanged } from "~/ui/revalidate";
@@ -51,6 +52,7 @@ export default function Shell() {
   const location = useLocation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
+  useFocusAfterAutoSubmit();
   const pendingSidebar = fetcher.formData?.get("sidebar");
   const state = pendingSidebar === "collapsed" || pendingSidebar === "expanded" ? pendingSidebar : sidebar;
   const expanded = state === "expanded";
