@@ -24,6 +24,40 @@ export const MAX_RESULT_WINDOW = 10_000;
  * (a whole portfolio, one tag) is exact at any size.
  */
 export const TRACK_TOTAL_HITS = 10_000;
+/**
+ * Bounds of one search's work (GET /api/search, POST /api/search/advanced, their CSV exports, categorization), checked
+ * while the query is parsed, before any of it runs; `statementMs` is the backstop for what the structure cannot tell
+ * (a few words in nearly every application). Measured on the demo portfolio (docs/decisions/search-engine.md,
+ * "Bounds of one search"): each text term is a posting list FTS5 walks for every statement of the search, so 1,000
+ * common words held the server for 44 s and 20,000 match clauses spent over a second in building the query alone.
+ * Elasticsearch bounds the same things (`indices.query.bool.max_clause_count`, `max_expansions`, `timeout`).
+ */
+export const SEARCH_LIMITS = {
+  /** Words of the query's text clauses, all together (a phrase counts each of its words; repeats count again). */
+  terms: 100,
+  /** Of those, prefix terms (`word*`): each one merges the index entries of every word it covers. */
+  prefixes: 10,
+  /** Clauses of one `bool` (must, should, must_not and filter together). */
+  boolClauses: 1_024,
+  /** Clauses of the whole query, nested ones and each value of `terms` and `ids` included. */
+  clauses: 1_024,
+  /** The longest one statement of a search may run before the search is stopped (milliseconds). */
+  statementMs: 5_000,
+} as const;
+
+/** The reasons a search is refused as too costly (a 400; /portfolio shows them under the spec's 'Search failed' text). */
+export const SEARCH_MESSAGES = {
+  tooManyTerms: (max: number) =>
+    `The query is too costly: it has more than ${max.toLocaleString("en-US")} search terms. Use fewer words or phrases.`,
+  tooManyPrefixes: (max: number) =>
+    `The query is too costly: it has more than ${max.toLocaleString("en-US")} prefix terms (word*). Use fewer prefixes.`,
+  tooManyBoolClauses: (max: number) =>
+    `The query is too costly: a bool may hold at most ${max.toLocaleString("en-US")} clauses.`,
+  tooManyClauses: (max: number) =>
+    `The query is too costly: it has more than ${max.toLocaleString("en-US")} clauses in all.`,
+  tooSlow: (ms: number) =>
+    `The query is too costly: it ran longer than ${ms / 1000} seconds and was stopped. Use fewer or rarer words, fewer prefixes, or a tag filter.`,
+} as const;
 /** Facet groups show 10 values, then 'show more' (spec 2 §2). */
 export const FACET_VISIBLE_VALUES = 10;
 /** How many tag buckets `GET /api/search` answers in `aggs.tags` (the facet's 'show more' reveals them). */

@@ -8,11 +8,13 @@ import {
   DEFAULT_POST_TAG,
   DEFAULT_PRE_TAG,
   MAX_RESULT_WINDOW,
+  SEARCH_LIMITS,
+  SEARCH_MESSAGES,
   TRACK_TOTAL_HITS,
   SORT_FIELDS,
   type SortField,
 } from "../../contract/portfolio";
-import { COLUMN_FIELDS, FIELD_COLUMNS, QueryContext, QueryError, RANGE_COLUMNS, TEXT_COLUMNS, type Bound, type Node, type TextColumn } from "./ir";
+import { COLUMN_FIELDS, FIELD_COLUMNS, QueryContext, QueryError, RANGE_COLUMNS, SearchTooCostly, TEXT_COLUMNS, type Bound, type Node, type TextColumn } from "./ir";
 import { columnsOf, parseQueryString, phraseOf, rangeValue, textLeaf } from "./query-string";
 import { analyze } from "./tokens";
 
@@ -81,6 +83,7 @@ const MAX_VALUES = 1_000;
 export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0): Node {
   if (depth > MAX_DEPTH) throw new QueryError(`Queries may nest at most ${MAX_DEPTH} levels`, path);
   const o = object(q, path, "A query");
+  ctx.clause(path);
   const keys = Object.keys(o);
   if (keys.length !== 1) throw new QueryError(`A query clause must have exactly one key (got ${keys.length})`, path);
   const type = keys[0]!;
@@ -121,9 +124,10 @@ export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0):
       if (type === "match_phrase") {
         const slop = spec.slop === undefined ? null : int(spec.slop, `${fpath}.slop`, 0, 100, "slop");
         const phrase = phraseOf(text, { slop });
+        if (phrase) ctx.phrase(`${fpath}.query`, phrase);
         return phrase ? textLeaf([column], phrase) : { kind: "none" };
       }
-      return matchTerms([column], text, spec, fpath);
+      return matchTerms([column], text, spec, fpath, ctx);
     }
     case "multi_match": {
       const b = object(body, at, "multi_match");
@@ -135,16 +139,20 @@ export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0):
       if (mtype === "phrase") {
         const slop = b.slop === undefined ? null : int(b.slop, `${at}.slop`, 0, 100, "slop");
         const phrase = phraseOf(text, { slop });
+        if (phrase) ctx.phrase(`${at}.query`, phrase);
         return phrase ? textLeaf(columns, phrase) : { kind: "none" };
       }
       if (mtype !== "best_fields" && mtype !== "most_fields" && mtype !== "cross_fields") {
         throw new QueryError(`multi_match type "${mtype}" is not supported (best_fields, most_fields, cross_fields, phrase)`, `${at}.type`);
       }
-      return matchTerms(columns, text, b, at);
+      return matchTerms(columns, text, b, at, ctx);
     }
     case "bool": {
       const b = object(body, at, "bool");
       onlyKeys(b, ["must", "should", "must_not", "filter", "minimum_should_match", "boost"], at, "bool");
+      // Counted before any clause is parsed: 20,000 clauses cost over a second to parse and compile alone.
+      const count = ["must", "should", "must_not", "filter"].reduce((n, key) => n + (b[key] === undefined ? 0 : Array.isArray(b[key]) ? (b[key] as Json[]).length : 1), 0);
+      if (count > SEARCH_LIMITS.boolClauses) throw new SearchTooCostly(SEARCH_MESSAGES.tooManyBoolClauses(SEARCH_LIMITS.boolClauses), at);
       const part = (key: string) =>
         b[key] === undefined
           ? []
@@ -176,6 +184,8 @@ export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0):
         if (raw.length > MAX_VALUES) throw new QueryError(`At most ${MAX_VALUES} values`, fpath);
         values = raw.map((v, i) => termValue(v, `${fpath}[${i}]`));
       }
+      // Each value is a clause of its own (an index token or a lookup): the first is the clause counted on entry.
+      ctx.clause(fpath, Math.max(0, values.length - 1));
       return keywordNode(field, values, fpath);
     }
     case "ids": {
@@ -183,6 +193,7 @@ export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0):
       onlyKeys(b, ["values", "boost"], at, "ids");
       if (!Array.isArray(b.values)) throw new QueryError("ids.values must be a list", `${at}.values`);
       if (b.values.length > MAX_VALUES) throw new QueryError(`At most ${MAX_VALUES} values`, `${at}.values`);
+      ctx.clause(`${at}.values`, Math.max(0, b.values.length - 1));
       return { kind: "ids", column: "id", values: b.values.map((v, i) => termValue(v, `${at}.values[${i}]`)) };
     }
     case "range": {
@@ -225,9 +236,10 @@ function keywordNode(field: string, values: string[], path: string): Node {
 }
 
 /** `match`/`multi_match`: the analyzed terms, OR (default) or AND, or at least minimum_should_match of them. */
-function matchTerms(columns: readonly TextColumn[], text: string, spec: Record<string, Json>, path: string): Node {
+function matchTerms(columns: readonly TextColumn[], text: string, spec: Record<string, Json>, path: string, ctx: QueryContext): Node {
   const tokens = [...new Set(analyze(text))];
   if (!tokens.length) return { kind: "none" };
+  ctx.words(`${path}.query`, tokens.length);
   const op = spec.operator === undefined ? "or" : str(spec.operator, `${path}.operator`).toLowerCase();
   if (op !== "or" && op !== "and") throw new QueryError('operator must be "or" or "and"', `${path}.operator`);
   const leaves = tokens.map((t) => textLeaf(columns, { tokens: [t], prefix: false, near: null }));

@@ -1,3 +1,5 @@
+import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../contract/portfolio";
+
 /**
  * The engine's query tree: what the DSL and the Lucene query strings are parsed into, before the SQLite engine
  * compiles it (search/sqlite.ts). Text leaves already hold their FTS5 expression (column filter included).
@@ -81,10 +83,36 @@ export function effectiveMsm(node: Extract<Node, { kind: "bool" }>): number {
   return node.must.length || node.filter.length ? 0 : node.should.length ? 1 : 0;
 }
 
-/** Per-query state the parsers fill: column weights from boosts. */
+/**
+ * Per-query state the parsers fill: column weights from boosts, and the query's size so far, which refuses a query
+ * past SEARCH_LIMITS as soon as the parse gets there (before the rest of it is parsed, and before anything runs).
+ */
 export class QueryContext {
   readonly weights: Record<TextColumn, number> = { ...DEFAULT_WEIGHTS };
   private boosted = new Set<TextColumn>();
+  /** Words of the text clauses (each a posting list every statement walks) and, of them, prefixes. */
+  terms = 0;
+  prefixes = 0;
+  clauses = 0;
+
+  /** Counts `n` clauses at `path`. */
+  clause(path: string, n = 1): void {
+    this.clauses += n;
+    if (this.clauses > SEARCH_LIMITS.clauses) throw new SearchTooCostly(SEARCH_MESSAGES.tooManyClauses(SEARCH_LIMITS.clauses), path);
+  }
+
+  /** Counts the words of a text clause at `path` (`prefixes` of them prefixes), before its leaves are made. */
+  words(path: string, words: number, prefixes = 0): void {
+    this.terms += words;
+    this.prefixes += prefixes;
+    if (this.terms > SEARCH_LIMITS.terms) throw new SearchTooCostly(SEARCH_MESSAGES.tooManyTerms(SEARCH_LIMITS.terms), path);
+    if (this.prefixes > SEARCH_LIMITS.prefixes) throw new SearchTooCostly(SEARCH_MESSAGES.tooManyPrefixes(SEARCH_LIMITS.prefixes), path);
+  }
+
+  /** Counts a phrase's words (see `words`). */
+  phrase(path: string, phrase: Phrase): void {
+    this.words(path, phrase.tokens.length, phrase.prefix ? 1 : 0);
+  }
 
   /** A boost on these columns becomes their bm25 weight (the largest boost given wins). */
   boost(columns: readonly TextColumn[], boost: number): void {
@@ -104,5 +132,16 @@ export class QueryError extends Error {
   ) {
     super(path ? `${message} at ${path}` : message);
     this.name = "QueryError";
+  }
+}
+
+/**
+ * A query refused as too costly (SEARCH_LIMITS): a QueryError, so every caller answers it as the 400 it is — the
+ * query, not the server, is at fault, and a 408 would invite a client to send it again as it is.
+ */
+export class SearchTooCostly extends QueryError {
+  constructor(message: string, path: string) {
+    super(message, path);
+    this.name = "SearchTooCostly";
   }
 }

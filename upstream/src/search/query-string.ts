@@ -5,11 +5,13 @@
  * range fields. Fuzzy (a~), wildcards other than a trailing *, and regular expressions answer 400.
  */
 import lucene from "lucene";
+import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../contract/portfolio";
 import { analyze, ftsString, mayMatchToken } from "./tokens";
 import {
   FIELD_COLUMNS,
   QueryError,
   RANGE_COLUMNS,
+  SearchTooCostly,
   TEXT_COLUMNS,
   type Bound,
   type Node,
@@ -46,6 +48,9 @@ type LuceneAst = LuceneNode | LuceneTerm | LuceneRange;
  * start, `co*` ~0.6 s and `s*` ~1.2 s, which held the event loop for ~4.5 s of a 6.8 s search.
  */
 export const PREFIX_MIN_CHARS = 3;
+
+/** Words of a query string per term it may have, before it is parsed (see `parseQueryString`). */
+const QUERY_WORDS_PER_TERM = 4;
 
 const isTerm = (n: LuceneAst): n is LuceneTerm => "term" in n;
 const isRange = (n: LuceneAst): n is LuceneRange => "term_min" in n;
@@ -100,6 +105,11 @@ export function parseQueryString(
   ctx: QueryContext,
 ): Node {
   if (!query.trim()) return { kind: "all" };
+  // Before the parse (10 KB of words costs it up to a second on a loaded machine): a query of more words than four per
+  // term allowed — room for an operator, a field and a boost around each — has more terms than allowed.
+  if (analyze(query).length > QUERY_WORDS_PER_TERM * SEARCH_LIMITS.terms) {
+    throw new SearchTooCostly(SEARCH_MESSAGES.tooManyTerms(SEARCH_LIMITS.terms), options.path);
+  }
   let ast: LuceneAst;
   try {
     ast = lucene.parse(query) as LuceneAst;
@@ -207,8 +217,10 @@ function termNode(
       throw new QueryError(`A prefix needs at least ${PREFIX_MIN_CHARS} letters or digits before the * ("${value}")`, path);
     }
     const phrase = phraseOf(text, { prefix, slop: term.quoted ? (term.proximity ?? null) : null });
+    if (phrase) ctx.phrase(path, phrase);
     return phrase ? textLeaf(cols, phrase) : null;
   }
+  ctx.clause(path);
   if (prefix) throw new QueryError(`Prefix queries are only supported on text fields ("${field}:${value}")`, path);
   if (field === "tags" || field === "tags.name") return { kind: "tag", name: text };
   if (field === "id" || field === "_id") return { kind: "ids", column: "id", values: [text] };
