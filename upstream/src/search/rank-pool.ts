@@ -12,16 +12,23 @@
  *
  * The worker is a small CommonJS script given as text (`eval`), so the same code runs under tsx, vitest and the
  * bundled server; it loads better-sqlite3 from the path this module resolves.
+ *
+ * The pool is also the search's time budget: better-sqlite3 offers no way to interrupt a statement (no progress
+ * handler), but a worker can be terminated. A statement still running `statementMs` after it started is given up:
+ * its worker is terminated (SQLite stops with the thread; the connection was read-only), the next statement starts
+ * a new one, and the caller gets a SearchTooCostly (a 400 saying why). Waiting in the queue does not count.
  */
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { SEARCH_MESSAGES } from "../../contract/portfolio";
+import { SearchTooCostly } from "./ir";
 import { RANK_ENTRY, RANK_SETUP_SQL } from "./rank";
 
 export type RankedRow = { seq: number; s: number };
 
 type Job = { sql: string; params: unknown[]; resolve: (rows: RankedRow[]) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; busy: Job | null };
+type Slot = { worker: Worker; busy: Job | null; deadline: NodeJS.Timeout | null };
 
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -64,6 +71,8 @@ export class RankPool {
     readonly size: number,
     /** The ranking library each worker loads (search/rank.ts), or null. */
     private readonly rankExtension: string | null = null,
+    /** How long one statement may run on a worker before it is given up (see above); null: no bound. */
+    private readonly statementMs: number | null = null,
   ) {}
 
   /** Runs each query on a worker (at most `size` at once); answers in the order given. */
@@ -81,6 +90,7 @@ export class RankPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const slot of this.slots) if (slot.deadline) clearTimeout(slot.deadline);
     for (const job of this.queue.splice(0)) job.reject(new Error("the rank pool is closed"));
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
@@ -92,8 +102,25 @@ export class RankPool {
       if (!slot) return;
       const job = this.queue.shift()!;
       slot.busy = job;
+      if (this.statementMs !== null) {
+        const ms = this.statementMs;
+        slot.deadline = setTimeout(() => this.giveUp(slot, ms), ms);
+        slot.deadline.unref();
+      }
       slot.worker.postMessage({ sql: job.sql, params: job.params });
     }
+  }
+
+  /** The statement on `slot` ran past its budget: its worker goes (with the statement), and its caller hears why. */
+  private giveUp(slot: Slot, ms: number) {
+    const job = slot.busy;
+    slot.busy = null;
+    slot.deadline = null;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    job?.reject(new SearchTooCostly(SEARCH_MESSAGES.tooSlow(ms), ""));
+    this.pump();
   }
 
   private spawn(): Slot {
@@ -107,8 +134,13 @@ export class RankPool {
     });
     // An idle pool never keeps the process alive.
     worker.unref();
-    const slot: Slot = { worker, busy: null };
+    const slot: Slot = { worker, busy: null, deadline: null };
+    const settled = () => {
+      if (slot.deadline) clearTimeout(slot.deadline);
+      slot.deadline = null;
+    };
     worker.on("message", (message: { rows?: RankedRow[]; error?: string }) => {
+      settled();
       const job = slot.busy;
       slot.busy = null;
       if (job) {
@@ -118,6 +150,7 @@ export class RankPool {
       this.pump();
     });
     const fail = (error: Error) => {
+      settled();
       const job = slot.busy;
       slot.busy = null;
       const index = this.slots.indexOf(slot);

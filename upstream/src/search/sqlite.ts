@@ -12,6 +12,7 @@
  */
 import {
   ADVANCED_MAX_SIZE,
+  SEARCH_LIMITS,
   type Application,
   type ApplicationTag,
   type Highlight,
@@ -27,7 +28,7 @@ import { parseSearchBody, type HighlightField, type ParsedSearch, type SortKey }
 import type { Match, ReindexProgress, SearchEngine, SearchScope } from "./engine";
 import { RankPool, defaultRankWorkers, type RankedRow } from "./rank-pool";
 import { MARK_END, MARK_START, fragmentsFrom, fragmentsOf } from "./highlight";
-import { TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn, type TextNode } from "./ir";
+import { QueryError, TEXT_COLUMNS, effectiveMsm, type Node, type TextColumn, type TextNode } from "./ir";
 import { markerOf, type Span } from "./marks";
 import { attachRank, prefixFlags, scoreSql } from "./rank";
 import { ftsString, portfolioToken, tagToken } from "./tokens";
@@ -53,9 +54,19 @@ type Plan = {
   /**
    * A prefix (`"word"*`) is in a full-text expression: each MATCH started merges the index entries of every word it
    * covers (~0.25 s for `con*` at 1M applications), so its statements run on the rank workers when there are some.
+   * So do those of a large query (`isLarge`), whose cost its structure cannot tell: there the time budget holds.
    */
   offThread: boolean;
 };
+
+/**
+ * A query whose statements run on the rank workers, under the time budget (SEARCH_LIMITS.statementMs), whatever their
+ * words: more words than this (each a posting list every statement walks: 30 common words held the event loop ~0.3 s
+ * at 100,000 applications) or more clauses (a `should` of many tags or ids without text is tested on every row). The
+ * bench's mix has at most 3 words and 3 clauses, and stays on the calling thread.
+ */
+const LARGE_QUERY = { terms: 4, clauses: 16 } as const;
+const isLarge = (parsed: ParsedSearch) => parsed.ctx.terms > LARGE_QUERY.terms || parsed.ctx.clauses > LARGE_QUERY.clauses;
 
 /** Whether an FTS5 expression among `values` has a phrase ending in a prefix (`"…"*`: rank.ts `prefixFlags`). */
 const hasPrefix = (values: readonly unknown[]) => values.some((v) => typeof v === "string" && prefixFlags(v) !== "");
@@ -68,6 +79,28 @@ const SORT_COLUMNS: Record<string, string> = {
   createdAt: "a.created_at",
   updatedAt: "a.updated_at",
 };
+
+/**
+ * `expr` without the rows any of `excluded` matches: one NOT of their OR, as `a NOT (b OR c)`. A NOT per exclusion
+ * nests (FTS5's NOT takes two operands) and FTS5 refuses an expression deeper than 256: a must_not of 300 tags.
+ */
+const without = (expr: string, excluded: readonly string[]) => (excluded.length ? `(${expr}) NOT (${or([...excluded])})` : expr);
+
+/** Conditions joined in one chain up to this many; more as a tree (`balanced`). */
+const BALANCED_FROM = 64;
+
+/**
+ * SQL conditions joined by `op` as a balanced tree: SQLite refuses an expression deeper than 1,000, and a chain of
+ * `a and b and …` (or `a + b + …`, a `should`'s count) is as deep as it is long — a bool of 1,000 clauses (within
+ * SEARCH_LIMITS) would answer SQLite's error.
+ */
+function balanced(parts: readonly Sql[], op: " and " | " + "): Sql {
+  if (parts.length <= BALANCED_FROM) return { sql: parts.map((p) => `(${p.sql})`).join(op), params: parts.flatMap((p) => p.params) };
+  const half = Math.ceil(parts.length / 2);
+  const a = balanced(parts.slice(0, half), op);
+  const b = balanced(parts.slice(half), op);
+  return { sql: `(${a.sql})${op}(${b.sql})`, params: [...a.params, ...b.params] };
+}
 
 const and = (parts: string[]) => (parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" AND "));
 const or = (parts: string[]) => (parts.length === 1 ? parts[0]! : parts.map((p) => `(${p})`).join(" OR "));
@@ -110,13 +143,13 @@ function ftsOf(node: Node): string | null {
         parts.push(or(alternatives));
       }
       if (!parts.length) return null;
-      let expr = and(parts);
+      const excluded: string[] = [];
       for (const n of node.mustNot) {
         const f = ftsOf(n);
         if (f === null) return null;
-        expr = `(${expr}) NOT (${f})`;
+        excluded.push(f);
       }
-      return expr;
+      return without(and(parts), excluded);
     }
     default:
       return null;
@@ -146,17 +179,43 @@ function sqlOf(node: Node): Sql {
       for (const n of [...node.must, ...node.filter]) parts.push(sqlOf(n));
       const msm = effectiveMsm(node);
       if (msm > 0) {
-        const should = node.should.map(sqlOf);
-        parts.push({ sql: `(${should.map((s) => `coalesce((${s.sql}), 0)`).join(" + ")}) >= ${msm}`, params: should.flatMap((s) => s.params) });
+        const should = msm === 1 ? anyOf(node.should) : node.should.map(sqlOf);
+        const sum = balanced(should.map((s) => ({ sql: `coalesce((${s.sql}), 0)`, params: s.params })), " + ");
+        parts.push({ sql: `(${sum.sql}) >= ${msm}`, params: sum.params });
       }
       for (const n of node.mustNot) {
         const s = sqlOf(n);
         parts.push({ sql: `not coalesce((${s.sql}), 0)`, params: s.params });
       }
       if (!parts.length) return { sql: "1", params: [] };
-      return { sql: parts.map((p) => `(${p.sql})`).join(" and "), params: parts.flatMap((p) => p.params) };
+      return balanced(parts, " and ");
     }
   }
+}
+
+/**
+ * The conditions of a `should` of which one clause must match, its tags gathered into one condition, and so its ids
+ * and its portfolios: `terms` on 1,000 tags tests one `name in (…)` per row, not 1,000 lookups (over 5 s for 3,000
+ * applications).
+ */
+function anyOf(should: readonly Node[]): Sql[] {
+  const tags: string[] = [];
+  const portfolios: string[] = [];
+  const ids = { id: [] as string[], source_id: [] as string[] };
+  const rest: Node[] = [];
+  for (const n of should) {
+    if (n.kind === "tag") tags.push(n.name);
+    else if (n.kind === "portfolio") portfolios.push(n.id);
+    else if (n.kind === "ids") ids[n.column].push(...n.values);
+    else rest.push(n);
+  }
+  if (tags.length + portfolios.length + ids.id.length + ids.source_id.length <= 1) return should.map(sqlOf);
+  const out: Sql[] = [];
+  const list = (values: string[]) => [JSON.stringify(values)];
+  if (tags.length) out.push({ sql: "exists (select 1 from application_tags t where t.app_seq = a.seq and t.name in (select value from json_each(?)))", params: list(tags) });
+  if (portfolios.length) out.push({ sql: "a.portfolio_id in (select value from json_each(?))", params: list(portfolios) });
+  for (const column of ["id", "source_id"] as const) if (ids[column].length) out.push(sqlOf({ kind: "ids", column, values: ids[column] }));
+  return [...out, ...rest.map(sqlOf)];
 }
 
 /** The top-level conjunction: positive clauses (ANDed) and negative ones. */
@@ -220,16 +279,20 @@ function compile(parsed: ParsedSearch, scope: SearchScope, tokens: "match" | "sq
     for (const n of positives) where.push(sqlOf(n));
   }
   let match = matchParts.length ? and(matchParts) : null;
+  const excluded: string[] = [];
   for (const n of negatives) {
     const f = match && (!isToken(n) || asToken(n)) ? ftsOf(n) : null;
     tokensInMatch ||= f !== null && isToken(n);
-    if (f !== null) match = `(${match}) NOT (${f})`;
+    if (f !== null) excluded.push(f);
     else {
       const s = sqlOf(n);
       where.push({ sql: `not coalesce((${s.sql}), 0)`, params: s.params });
     }
   }
-  const offThread = hasPrefix([match, ...where.flatMap((w) => w.params)]);
+  if (match) match = without(match, excluded);
+  // Many conditions (a must of 1,000 ranges) as one: see `balanced`.
+  if (where.length > BALANCED_FROM) where.splice(0, where.length, balanced(where, " and "));
+  const offThread = isLarge(parsed) || hasPrefix([match, ...where.flatMap((w) => w.params)]);
   return { match, where, positives, negatives, highlight, leaves, weights, tokensInMatch, offThread };
 }
 
@@ -304,6 +367,12 @@ export type SqliteEngineOptions = {
    * `attachRank`). Default: SEARCH_RANK_EXTENSION, else the built one when it loads; null ranks with FTS5's bm25.
    */
   rankExtension?: string | null;
+  /**
+   * How long one statement may run on a rank worker before the search is stopped with a SearchTooCostly (default
+   * SEARCH_LIMITS.statementMs; null: no bound). Statements on the calling thread cannot be stopped: the structural
+   * bounds and `offThread` keep them short.
+   */
+  statementMs?: number | null;
 };
 
 /**
@@ -345,6 +414,13 @@ function byCodePoint(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * Hits read and highlighted in one turn of the event loop (see `answer`): the /portfolio page's default size, so its
+ * pages take one turn as before; a larger page takes more.
+ */
+const PAGE_TURN = 250;
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Ranked on the calling thread, nothing counted yet. */
 const NOT_BROAD = { pool: null, known: null } as const;
 
@@ -384,7 +460,8 @@ export class SqliteSearchEngine implements SearchEngine {
     this.highlightInJs = options.highlightInJs ?? true;
     ({ file: this.rankExtension, problem: this.rankProblem } = attachRank(db, options.rankExtension));
     const workers = options.rankWorkers ?? defaultRankWorkers();
-    this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers, this.rankExtension) : null;
+    const budget = options.statementMs === undefined ? SEARCH_LIMITS.statementMs : options.statementMs;
+    this.pool = workers > 0 && !db.memory && db.name ? new RankPool(db.name, workers, this.rankExtension, budget) : null;
   }
 
   /** A MATCH row's score, lower first (see rank.ts). */
@@ -457,7 +534,7 @@ export class SqliteSearchEngine implements SearchEngine {
     return n > this.facetSample ? this.facetFirst : 0;
   }
 
-  private answer(
+  private async answer(
     parsed: ParsedSearch,
     plan: Plan,
     scope: SearchScope,
@@ -465,9 +542,19 @@ export class SqliteSearchEngine implements SearchEngine {
     matches: Known,
     facet: Facet | FacetOfMatches | null,
     started: number,
-  ): Answer {
-    const rows = this.hydrate(seqs, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
-    const highlights = parsed.highlight.length ? this.highlight(plan, seqs.map((s) => s.seq), parsed.highlight, matches.n, rows) : new Map<number, Highlight>();
+  ): Promise<Answer> {
+    // The page's rows are read and marked PAGE_TURN hits at a time, a turn of the event loop between two: a page of
+    // 1,000 hits with their claims and specification, highlighted, held the loop for over a second in one go.
+    const rows = new Map<number, ApplicationRow>();
+    const highlights = new Map<number, Highlight>();
+    for (let i = 0; i < seqs.length; i += PAGE_TURN) {
+      if (i > 0) await turn();
+      const part = seqs.slice(i, i + PAGE_TURN);
+      const partRows = this.hydrate(part, scope.hitFields === "list" ? HIT_COLUMNS : ALL_COLUMNS);
+      for (const [seq, row] of partRows) rows.set(seq, row);
+      if (!parsed.highlight.length) continue;
+      for (const [seq, h] of this.highlight(plan, part.map((s) => s.seq), parsed.highlight, matches.n, partRows)) highlights.set(seq, h);
+    }
     const counted =
       facet && "rest" in facet
         ? { buckets: tagBuckets(rows.values(), facet.rest.length ? this.tagCounts(facet.rest) : []), partial: false, sampled: rows.size + facet.rest.length }
@@ -685,7 +772,9 @@ export class SqliteSearchEngine implements SearchEngine {
     if (plan.offThread && this.pool) {
       try {
         return (await this.pool.run(sql, params)) as T[];
-      } catch {
+      } catch (error) {
+        // Past its time budget: not again here, where nothing could stop it.
+        if (error instanceof QueryError) throw error;
         // On this thread, below.
       }
     }
@@ -725,7 +814,8 @@ export class SqliteSearchEngine implements SearchEngine {
     try {
       const ranked = await pool.runAll(parts);
       return ranked.flat().sort(byScore).slice(0, limit);
-    } catch {
+    } catch (error) {
+      if (error instanceof QueryError) throw error;
       // A worker that failed (it logs nothing: the same query on this thread answers or throws as it would have).
       return (await this.page(plan, null, limit, 0)) as RankedRow[];
     }
