@@ -92,6 +92,12 @@ async function organizationsOf(api: Parameters<typeof portfolio.organizations>[0
 
 const NO_FACET: Facet = { buckets: [], sampled: null };
 
+/**
+ * The upstream's reason for refusing the search, without the JSON path of the clause it names (" at query.…"): the
+ * page's only clause is its search box, and the path is the API's, not the user's.
+ */
+const reasonOf = (message: string) => message.replace(/ at query[\w.[\]]*$/, "");
+
 /** /portfolio's loader: the search the URL describes, the facet, the selector's portfolios. */
 export async function portfolioLoader(args: LoaderFunctionArgs) {
   const { api, may } = await requireRoute(args);
@@ -130,6 +136,6 @@ export async function portfolioLoader(args: LoaderFunctionArgs) {
     });
   } catch (error) {
     rethrowResponse(error);
-    return isUpstreamError(error, 400) ? failed(error.message, 400) : failed(null, 502);
+    return isUpstreamError(error, 400) ? failed(reasonOf(error.message), 400) : failed(null, 502);
   }
 }
