@@ -34,11 +34,31 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
   if (Number.isNaN(date.getTime())) return NO_VALUE;
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of formatterFor(timeZone).formatToParts(date)) parts[p.type] = p.value;
-  const text = `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  // A page shown before the browser told its zone (without JavaScript, and no zone saved in the user's settings)
+  // is in UTC: it says so, since a docket's day can differ from the reader's.
+  const zone = timeZone === DEFAULT_TIME_ZONE ? ` ${DEFAULT_TIME_ZONE}` : "";
+  const text = `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}${zone}`;
   // Lists show the same records page after page: formatToParts was 3% of a list page's CPU (issue 10). Bounded.
   if (formatted.size >= FORMATTED_MAX) formatted.delete(formatted.keys().next().value as string);
   formatted.set(key, text);
   return text;
+}
+
+/** The zone of dates when the user's is not known. */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+const dateOnly = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * A calendar date ("2026-01-06", no time of day: an audit date, a due date) in the product's long format: "January 6,
+ * 2026". It names a day, not an instant, so no time zone moves it. Anything else as it is; NO_VALUE for nothing.
+ */
+export function formatDate(day: string | null | undefined): string {
+  if (!day) return NO_VALUE;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? day : dateOnly.format(date);
 }
 
 const FORMATTED_MAX = 5_000;

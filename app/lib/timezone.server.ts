@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from "./format";
+
 /** The browser's time zone, from the `tz` cookie that the client script sets; UTC without it. */
 export const TZ_COOKIE = "tz";
 
@@ -21,5 +23,5 @@ export function timeZoneOf(request: Request): string {
   const cookie = request.headers.get("Cookie") ?? "";
   const match = /(?:^|;\s*)tz=([^;]+)/.exec(cookie);
   const name = match?.[1] ? decodeURIComponent(match[1]) : "";
-  return name && name.length < 64 && isTimeZone(name) ? name : "UTC";
+  return name && name.length < 64 && isTimeZone(name) ? name : DEFAULT_TIME_ZONE;
 }

@@ -1,6 +1,7 @@
 /** The FIP dashboard (spec 2 §2 FIP, §4, §8): matters synchronized with the docket system, or failed with the error. */
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FIP_FILTERS, FIP_SORTS, QUEUE_CONSTANTS } from "../../upstream/contract/queues";
+import { formatDate } from "~/lib/format";
 import { DataTable, Pagination, type Column } from "~/ui/list";
 import type { fipLoader } from "./queues.server";
 import { FIP_FILTER_LABELS, FIP_SORT_LABELS, QUEUE_TEXTS as T } from "./texts";
@@ -33,7 +34,7 @@ export function FipDashboard() {
           m.fipId
         ),
     },
-    { header: T.fipColumns.audit, cell: (m) => <span className="nowrap">{m.fipAuditDate ?? ""}</span> },
+    { header: T.fipColumns.audit, cell: (m) => <span className="nowrap">{m.fipAuditDate ? formatDate(m.fipAuditDate) : ""}</span> },
     {
       header: T.fipColumns.status,
       cell: (m) => <StatusBadge status={m.synchronized ? "synchronized" : "failed"} label={m.synchronized ? T.synchronized : T.failed} />,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatDateTime, formatScore } from "../../app/lib/format";
+import { formatDate, formatDateTime, formatScore } from "../../app/lib/format";
 import { lastPageOf, loadPage, listQueryOf } from "../../app/lib/list.server";
 import { pageCount, searchProblem } from "../../app/ui/list";
 import { onlySearchChanged } from "../../app/ui/revalidate";
@@ -9,9 +9,13 @@ import { ListQuery, type Page } from "../../upstream/contract/common";
 
 describe("formatDateTime (spec 3 §9: US-English long format, the user's time zone)", () => {
   it("writes the month out, a 12-hour clock and AM/PM", () => {
-    expect(formatDateTime("2026-11-22T10:30:00.000Z", "UTC")).toBe("November 22, 2026, 10:30 AM");
-    expect(formatDateTime("2026-11-22T15:05:00.000Z", "UTC")).toBe("November 22, 2026, 3:05 PM");
-    expect(formatDateTime("2026-11-22T00:00:00.000Z", "UTC")).toBe("November 22, 2026, 12:00 AM");
+    expect(formatDateTime("2026-11-22T10:30:00.000Z", "Europe/London")).toBe("November 22, 2026, 10:30 AM");
+    expect(formatDateTime("2026-11-22T15:05:00.000Z", "Europe/London")).toBe("November 22, 2026, 3:05 PM");
+    expect(formatDateTime("2026-11-22T00:00:00.000Z", "Europe/London")).toBe("November 22, 2026, 12:00 AM");
+  });
+  it("says UTC when the user's zone is not known (no JavaScript, none saved): a docket's day can differ", () => {
+    expect(formatDateTime("2026-01-01T00:00:00.000Z", "UTC")).toBe("January 1, 2026, 12:00 AM UTC");
+    expect(formatDateTime("2026-01-01T00:00:00.000Z", "America/New_York")).toBe("December 31, 2025, 7:00 PM");
   });
   it("converts to the given zone, across a date line", () => {
     expect(formatDateTime("2026-11-22T10:30:00.000Z", "America/New_York")).toBe("November 22, 2026, 5:30 AM");
@@ -25,6 +29,15 @@ describe("formatDateTime (spec 3 §9: US-English long format, the user's time zo
     expect(formatDateTime(null, "UTC")).toBe("—");
     expect(formatDateTime(undefined, "UTC")).toBe("—");
     expect(formatDateTime("not a date", "UTC")).toBe("—");
+  });
+});
+
+describe("formatDate (a calendar date: an audit date)", () => {
+  it("writes the day in the long format, never moved by a zone", () => {
+    expect(formatDate("2026-01-06")).toBe("January 6, 2026");
+    expect(formatDate("2025-12-31")).toBe("December 31, 2025");
+    expect(formatDate(null)).toBe("—");
+    expect(formatDate("soon")).toBe("soon");
   });
 });
 

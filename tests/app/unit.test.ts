@@ -170,7 +170,7 @@ describe("time zones and dates", () => {
     expect(timeZoneOf(req(""))).toBe("UTC");
   });
   it("formats in the given zone", () => {
-    expect(formatDateTime("2026-01-01T23:30:00.000Z", "UTC")).toBe("January 1, 2026, 11:30 PM");
+    expect(formatDateTime("2026-01-01T23:30:00.000Z", "UTC")).toBe("January 1, 2026, 11:30 PM UTC");
     expect(formatDateTime("2026-01-01T23:30:00.000Z", "Europe/Berlin")).toBe("January 2, 2026, 12:30 AM");
     expect(formatDateTime(null, "UTC")).toBe("—");
   });
