@@ -25,3 +25,15 @@ export function timeZoneOf(request: Request): string {
   const name = match?.[1] ? decodeURIComponent(match[1]) : "";
   return name && name.length < 64 && isTimeZone(name) ? name : DEFAULT_TIME_ZONE;
 }
+
+/** The user setting that holds a user's own time zone (an IANA name such as "America/New_York"). */
+export const TIME_ZONE_SETTING = "time_zone";
+
+/**
+ * The `tz` cookie for a zone saved in the user's settings, or null: what pages shown without JavaScript use. With
+ * JavaScript the browser's own zone replaces it (entry.client.tsx).
+ */
+export function timeZoneCookie(zone: unknown): string | null {
+  if (typeof zone !== "string" || zone.length >= 64 || !isTimeZone(zone)) return null;
+  return `${TZ_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}

@@ -27,6 +27,21 @@ describe("sign-in", () => {
     expect(evil.headers.get("Location")).toBe("/");
   });
 
+  it("gives a browser without JavaScript the time zone saved in the user's settings (else dates say UTC)", async () => {
+    const email = `zone-${Math.random().toString(36).slice(2, 8)}@test.local`;
+    await app.createUser(email, ["users.read"]);
+    const saved = await app.adminApi("PUT", "/api/settings/users/time_zone", { key: "time_zone", value: "America/New_York", secured: false, owner: email });
+    expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+    const r = await app.browser().post("/login", { email, password: "secret-123" });
+    expect(r.headers.getSetCookie().find((c) => c.startsWith("tz="))).toMatch(/^tz=America%2FNew_York;/);
+    // A browser that told its own zone (JavaScript) keeps it.
+    const told = app.browser();
+    told.store(new Response(null, { headers: { "Set-Cookie": "tz=Europe%2FBerlin" } }));
+    const r2 = await told.post("/login", { email, password: "secret-123" });
+    expect(r2.status).toBe(302);
+    expect(r2.headers.getSetCookie().find((c) => c.startsWith("tz="))).toBeUndefined();
+  });
+
   it("refuses a wrong password with the spec's message, keeping the email", async () => {
     const r = await app.browser().post("/login", { email: ADMIN.email, password: "wrong" });
     expect(r.status).toBe(401);
