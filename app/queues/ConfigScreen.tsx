@@ -2,7 +2,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Cron } from "croner";
 import { useMemo, useRef, useState, type ReactNode } from "react";
-import { CRON_FIELDS, DURATION_PRESETS, cronError, formatDuration, parseDuration, timeoutMinutes } from "../../upstream/contract/queues";
+import { CRON_FIELDS, DURATION_PRESETS, cronError, cronNamedParts, formatDuration, parseDuration, timeoutMinutes } from "../../upstream/contract/queues";
 import { Toast, toastOf } from "~/ui/toast";
 import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import type { configLoader } from "./queues.server";
@@ -96,7 +96,8 @@ function ScheduleCard({ current, fallback, nextRuns, error, write }: { current: 
   const [text, setText] = useState(error?.value ?? current);
   const inputRef = useRef<HTMLInputElement>(null);
   useAdoptEarlyInput(inputRef, text, setText);
-  const parts = text.trim().split(/\s+/);
+  // The builder edits the five named fields; a leading second or trailing year is not one of them.
+  const parts = cronNamedParts(text);
   const problem = hydrated ? cronError(text) : null;
   // With JavaScript, the next runs of what is typed (browser time); else the saved schedule's, from the server.
   const preview = useMemo(() => (hydrated && text.trim() !== current ? nextRunsOf(text) : null), [hydrated, text, current]);

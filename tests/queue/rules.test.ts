@@ -40,7 +40,15 @@ describe("cron (spec 2 §5)", () => {
     ["*/0 * * * *", "Invalid minute: */0"],
     ["a * * * *", "Invalid minute: a"],
     ["1,,2 * * * *", "Invalid minute: 1,,2"],
-    ["* * * * * *", "Cron expression must have at most 5 fields"],
+    // The spec says at least 5; six (a leading second) and seven (and a trailing year) are what the scheduler runs.
+    ["* * * * * *", null],
+    ["30 */15 0-6 * * 1-5", null],
+    ["0 0 12 1 1 * 2027", null],
+    ["60 * * * * *", "Invalid second: 60"],
+    ["0 60 * * * *", "Invalid minute: 60"],
+    ["0 0 0 * * 7", "Invalid day of week: 7"],
+    ["0 0 0 1 1 * 20270", "Invalid year: 20270"],
+    ["* * * * * * * *", "Cron expression must have at most 7 fields"],
   ])("%s → %s", (expr, message) => expect(cronError(expr)).toBe(message));
 });
 

@@ -68,21 +68,35 @@ export const CRON_FIELDS = [
   { name: "month", min: 1, max: 12 },
   { name: "day of week", min: 0, max: 6 },
 ] as const;
+/**
+ * The spec asks for at least 5 fields and names five. The scheduler (croner) also runs six fields, a leading second
+ * (the usual node-cron/croner form), and seven, second first and year last; past seven it cannot run the expression,
+ * so that bound is ours.
+ */
+const SECOND_FIELD = { name: "second", min: 0, max: 59 } as const;
+const YEAR_FIELD = { name: "year", min: 1970, max: 2099 } as const;
+export const CRON_MAX_FIELDS = 7;
 
 export const CRON_MESSAGES = {
   fields: "Cron expression must have at least 5 fields",
-  tooMany: "Cron expression must have at most 5 fields",
+  tooMany: `Cron expression must have at most ${CRON_MAX_FIELDS} fields`,
   invalid: (field: string, value: string) => `Invalid ${field}: ${value}`,
   empty: "Please enter a valid cron expression",
 } as const;
 
+/** The five named fields of an expression (minute … day of week), whatever its second and year fields. */
+export function cronNamedParts(expression: string): string[] {
+  const parts = expression.trim().split(/\s+/);
+  return parts.length >= 6 ? parts.slice(1, 6) : parts;
+}
+
 function validItem(item: string, min: number, max: number): boolean {
   const [range, step, ...extra] = item.split("/");
   if (extra.length || range === undefined) return false;
-  if (step !== undefined && (!/^\d{1,3}$/.test(step) || Number(step) < 1 || Number(step) > max)) return false;
+  if (step !== undefined && (!/^\d{1,4}$/.test(step) || Number(step) < 1 || Number(step) > max)) return false;
   if (range === "*") return true;
   const bounds = range.split("-");
-  if (bounds.length > 2 || !bounds.every((b) => /^\d{1,2}$/.test(b))) return false;
+  if (bounds.length > 2 || !bounds.every((b) => /^\d{1,4}$/.test(b))) return false;
   const [a, b] = bounds.map(Number) as [number, number?];
   if (a < min || a > max) return false;
   return b === undefined || (b >= a && b <= max);
@@ -94,8 +108,9 @@ export function cronError(expression: string): string | null {
   if (!text) return CRON_MESSAGES.empty;
   const parts = text.split(/\s+/);
   if (parts.length < 5) return CRON_MESSAGES.fields;
-  if (parts.length > 5) return CRON_MESSAGES.tooMany;
-  for (const [i, field] of CRON_FIELDS.entries()) {
+  if (parts.length > CRON_MAX_FIELDS) return CRON_MESSAGES.tooMany;
+  const fields = [...(parts.length >= 6 ? [SECOND_FIELD] : []), ...CRON_FIELDS, ...(parts.length === 7 ? [YEAR_FIELD] : [])];
+  for (const [i, field] of fields.entries()) {
     const value = parts[i]!;
     if (!value.split(",").every((item) => validItem(item, field.min, field.max))) return CRON_MESSAGES.invalid(field.name, value);
   }
