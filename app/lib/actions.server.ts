@@ -21,29 +21,38 @@ export function rethrowResponse(error: unknown): void {
 }
 
 /**
+ * Whether the upstream's refusal says something the user should read: a 4xx (the request's problem), a 503 (the
+ * server cannot write now and says why: its database was replaced, it is read-only, it is busy) or a 507 (the disk
+ * is full). Any other failure is the generic try-later text.
+ */
+function speaks(error: unknown): error is { status: number; message: string } {
+  return isUpstreamError(error) && ((error.status >= 400 && error.status < 500) || error.status === 503 || error.status === 507);
+}
+
+/**
  * The spec's failure toast: a title and the server's message, or the generic try-later text (spec 1 §8). A caught
  * Response (see rethrowResponse) is thrown again instead.
  */
 export function failureToast(title: string, error: unknown): ToastData {
   rethrowResponse(error);
-  const description = isUpstreamError(error) && error.status < 500 ? `${error.message} ${TRY_LATER}` : TRY_LATER;
+  const description = speaks(error) ? `${error.message} ${TRY_LATER}` : TRY_LATER;
   return { type: "error", message: title, description };
 }
 
-/** The status to answer for a failed upstream call: its own 4xx, else 502. */
+/** The status to answer for a failed upstream call: its own 4xx, 503 or 507, else 502. */
 export function statusOf(error: unknown): number {
   rethrowResponse(error);
-  return isUpstreamError(error) && error.status >= 400 && error.status < 500 ? error.status : 502;
+  return speaks(error) ? error.status : 502;
 }
 
 export const intentOf = (form: FormData): string => textOf(form, "intent");
 
 export const isConfirmed = (form: FormData) => form.get("confirmed") === "yes";
 
-/** What an upstream failure says to the user: its own message for a 4xx, else the try-later text. */
+/** What an upstream failure says to the user: its own message for a 4xx, 503 or 507, else the try-later text. */
 export function reasonOf(error: unknown): string {
   rethrowResponse(error);
-  return isUpstreamError(error) && error.status < 500 ? error.message : TRY_LATER;
+  return speaks(error) ? error.message : TRY_LATER;
 }
 
 /**
