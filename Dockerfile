@@ -8,7 +8,7 @@ COPY patches ./patches
 # ...and compiles the search's ranking library (scripts/build-native.mjs; g++ brings the C compiler).
 COPY scripts/build-native.mjs ./scripts/build-native.mjs
 COPY upstream/native ./upstream/native
-RUN npm install --no-audit --no-fund && node scripts/build-native.mjs --require
+RUN npm ci --no-audit --no-fund && node scripts/build-native.mjs --require
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
