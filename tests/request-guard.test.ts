@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "../app/auth/redirect";
-import { checkForm, fieldNameProblem, isSameOrigin } from "../server/guard";
+import { loadConfig } from "../app/lib/config.server";
+import { RULE_LIMITS } from "../upstream/contract/rules";
+import { FORM_LIMITS, checkForm, fieldNameProblem, intentProblem, isSameOrigin, listLimitsOf } from "../server/guard";
 
 describe("safeRedirect (issue 8 item 6)", () => {
   it.each([
@@ -40,8 +42,8 @@ describe("safeRedirect (issue 8 item 6)", () => {
 
 describe("field names (issue 8 item 1)", () => {
   it("refuses what would make conform build a huge array or throw", () => {
-    expect(fieldNameProblem("organizations[10000000]")).toContain("index above 1000");
-    expect(fieldNameProblem("organizations[1001]")).toContain("index above 1000");
+    expect(fieldNameProblem("organizations[10000000]")).toContain(`index above ${FORM_LIMITS.index}`);
+    expect(fieldNameProblem(`organizations[${FORM_LIMITS.index + 1}]`)).toContain(`index above ${FORM_LIMITS.index}`);
     expect(fieldNameProblem(`a${"[0]".repeat(20)}`)).toContain("deeper");
     expect(fieldNameProblem("__proto__.polluted")).toContain("malformed");
     expect(fieldNameProblem("a.constructor")).toContain("malformed");
@@ -50,9 +52,83 @@ describe("field names (issue 8 item 1)", () => {
     expect(fieldNameProblem("x".repeat(1001))).toContain("longer");
   });
   it("takes every name the forms use", () => {
-    for (const name of ["", "email", "redirectTo", "organizations[0]", "organizations[1000]", "items[]", "a.b[3].c", "intent"]) {
+    for (const name of ["", "email", "redirectTo", "organizations[0]", `organizations[${FORM_LIMITS.index}]`, "items[]", "a.b[3].c", "intent"]) {
       expect(fieldNameProblem(name), name).toBeNull();
     }
+  });
+});
+
+describe("list indexes by each list's own maximum", () => {
+  const rule = listLimitsOf("/rules/create");
+  it("bounds a rule's deadlines by RULE_LIMITS.deadlines, on create and edit, whatever the default", () => {
+    expect(rule).toEqual({ deadlines: RULE_LIMITS.deadlines });
+    expect(listLimitsOf("/rules/abc/edit")).toEqual(rule);
+    expect(listLimitsOf("/people/new")).toEqual({});
+    expect(fieldNameProblem("deadlines[999].label", rule)).toBe(`A field name has an index above ${RULE_LIMITS.deadlines}, the most "deadlines" takes.`);
+    // One row too many still reaches the schema, which answers with its own "at most" message.
+    expect(fieldNameProblem(`deadlines[${RULE_LIMITS.deadlines}].extension.times`, rule)).toBeNull();
+    expect(fieldNameProblem(`deadlines[${RULE_LIMITS.deadlines + 1}].label`, rule)).toContain("index above");
+  });
+  it("names a nested list by its path, indexes as []; a list no entry names takes the small default", () => {
+    expect(fieldNameProblem("a[0].b[7]", { "a[].b": 7 })).toBeNull();
+    expect(fieldNameProblem("a[0].b[8]", { "a[].b": 7 })).toBe('A field name has an index above 7, the most "a[].b" takes.');
+    expect(fieldNameProblem("deadlines[0][21]", rule)).toContain(`index above ${FORM_LIMITS.index}, the most "deadlines[]"`);
+    expect(fieldNameProblem("constructor[1]", { constructor: 5 })).toContain("malformed");
+    expect(fieldNameProblem("toString[21]")).toContain("index above");
+  });
+  it("checks conform's intents (JSON) as fields: names, and positions by the list's maximum", () => {
+    const intent = (type: string, payload: object) => JSON.stringify({ type, payload });
+    expect(intentProblem(intent("update", { name: "deadlines[99999]", value: { label: "x" } }), rule)).toContain("index above 20");
+    expect(intentProblem(intent("update", { name: "deadlines", index: 99999 }), rule)).toContain("index above 20");
+    expect(intentProblem(intent("reset", { name: "deadlines[0].extension", index: 21 }), rule)).toContain('"deadlines[].extension"');
+    expect(intentProblem(intent("insert", { name: "deadlines", index: 21 }), rule)).toContain("index above 20");
+    expect(intentProblem(intent("reorder", { name: "deadlines", from: 0, to: 1e9 }), rule)).toContain("index above 20");
+    expect(intentProblem(intent("remove", { name: "deadlines", index: -1 }), rule)).toBe("The form's intent cannot be read.");
+    expect(intentProblem(intent("update", { name: "__proto__.x" }), rule)).toContain("malformed");
+    for (const bad of ["{", "null", "1", '{"type":1,"payload":{}}', '{"type":"update"}', '{"type":"update","payload":{"name":1}}']) {
+      expect(intentProblem(bad, rule), bad).toBe("The form's intent cannot be read.");
+    }
+    for (const ok of [
+      intent("insert", { name: "deadlines" }),
+      intent("insert", { name: "deadlines", defaultValue: { label: "x" } }),
+      intent("remove", { name: "deadlines", index: 3 }),
+      intent("reorder", { name: "deadlines", from: 0, to: 19 }),
+      intent("update", { name: "deadlines[2].label", value: "x" }),
+      intent("validate", { name: "name" }),
+      intent("reset", {}),
+    ]) {
+      expect(intentProblem(ok, rule), ok).toBeNull();
+    }
+  });
+  it("refuses in checkForm a body whose names, intent or state conform could not take (400, never conform's 500)", async () => {
+    const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+    const type = "application/x-www-form-urlencoded";
+    expect(await checkForm(form({ "deadlines[999].label": "x" }), type, rule)).toMatchObject({ ok: false, status: 400 });
+    expect(await checkForm(form({ "deadlines[20].label": "x" }), type, rule)).toMatchObject({ ok: true });
+    expect(await checkForm(form({ __intent__: "{" }), type, rule)).toMatchObject({ ok: false, status: 400 });
+    expect(await checkForm(form({ __state__: "{" }), type, rule)).toMatchObject({ ok: false, status: 400, message: "The form's state cannot be read." });
+    expect(await checkForm(form({ __state__: "{}", __intent__: '{"type":"validate","payload":{}}' }), type, rule)).toMatchObject({ ok: true });
+    const parts = new FormData();
+    parts.set("__intent__", new File(["{}"], "x.json"));
+    const sent = new Response(parts);
+    const body = Buffer.from(await sent.arrayBuffer());
+    expect(await checkForm(body, sent.headers.get("content-type")!, rule)).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("production origin (PUBLIC_URL or ALLOWED_HOSTS)", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "0123456789abcdef0123" };
+  it("refuses to start in production without either, naming both", () => {
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: is required in production .* or ALLOWED_HOSTS/);
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://bo.example.com/" }).publicUrl).toBe("https://bo.example.com");
+    expect(loadConfig({ ...production, ALLOWED_HOSTS: " BO.example.com, bo ,[::1]" }).allowedHosts).toEqual(["bo.example.com", "bo", "[::1]"]);
+    expect(() => loadConfig({ ...production, ALLOWED_HOSTS: "https://bo.example.com" })).toThrow(/ALLOWED_HOSTS: must be/);
+    expect(() => loadConfig({ ...production, ALLOWED_HOSTS: "bo.example.com:3000" })).toThrow(/ALLOWED_HOSTS: must be/);
+  });
+  it("leaves development as it was (the Host header's origin)", () => {
+    const config = loadConfig({});
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.allowedHosts).toBeUndefined();
   });
 });
 

@@ -4,6 +4,9 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_LIMITS } from "../server/guard";
+import { LIMIT_MESSAGES } from "../upstream/contract/limits";
+import { RULE_LIMITS } from "../upstream/contract/rules";
 import { startProductionServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /**
@@ -12,6 +15,8 @@ import { startProductionServer, waitUntilUp, type RunningServer } from "./helper
  */
 // Disjoint from the other real-server tests run alongside: server.test 3900–4089, fuzz 4100–4179, upload budget 4600–4899.
 const PORT = 4200 + Math.floor(Math.random() * 400);
+// The ALLOWED_HOSTS server's, disjoint from the ranges above and the health test's 4900–4989.
+const ORIGIN_PORT = 5100 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${PORT}`;
 const admin = { email: "admin@guard.test", password: "guard-password" };
 const EVIL = "https://evil.example";
@@ -166,7 +171,7 @@ describe("form guard: array indexes, field counts, field names (item 1)", () => 
       const r = await post(url, new URLSearchParams({ email: "x@example.com", "organizations[10000000]": "x" }));
       const ms = performance.now() - started;
       expect(r.status).toBe(400);
-      expect(await r.text()).toContain("index above 1000");
+      expect(await r.text()).toContain(`index above ${FORM_LIMITS.index}`);
       console.log(`[guard] ${url} organizations[10000000]: ${r.status} in ${ms.toFixed(1)} ms`);
       expect(ms).toBeLessThan(500);
     }
@@ -182,7 +187,7 @@ describe("form guard: array indexes, field counts, field names (item 1)", () => 
   });
 
   it("keeps indexes up to the bound", async () => {
-    const r = await post("/people/new", new URLSearchParams({ "organizations[1000]": "x" }));
+    const r = await post("/people/new", new URLSearchParams({ [`organizations[${FORM_LIMITS.index}]`]: "x" }));
     expect(r.status).toBe(400);
     expect(await r.text()).not.toContain("index above");
   });
@@ -199,6 +204,69 @@ describe("form guard: array indexes, field counts, field names (item 1)", () => 
       expect(r.status, name).toBe(400);
     }
     await healthy();
+  });
+});
+
+/**
+ * While `work` runs, /healthz is asked again and again: the slowest answer (an event loop held by the work shows here),
+ * and the server's peak RSS growth (MB).
+ */
+async function whileHealthy<T>(work: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number; peakGrowthMb: number }> {
+  const before = vmHWM();
+  let done = false;
+  let slowest = 0;
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      // A failed probe (a kept-alive connection the server closed meanwhile) counts by the time it took.
+      await fetch(`${base}/healthz`).catch(() => undefined);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    return { result: await work(), slowestHealthMs: slowest, peakGrowthMb: (vmHWM() - before) / 1024 };
+  } finally {
+    done = true;
+    await probing;
+  }
+}
+
+describe("form guard: each list by its own maximum", () => {
+  it("refuses deadlines[999] on a rule's form at once: no seconds of work, no 100+ MB, /healthz answers meanwhile", async () => {
+    for (const url of ["/rules/create", "/rules/some-id/edit"]) {
+      const { result, slowestHealthMs, peakGrowthMb } = await whileHealthy(async () => {
+        const started = performance.now();
+        const r = await post(url, new URLSearchParams({ name: "R", trigger: "T", "deadlines[999].label": "x" }));
+        return { status: r.status, text: await r.text(), ms: performance.now() - started };
+      });
+      console.log(`[guard] ${url} deadlines[999]: ${result.status} in ${result.ms.toFixed(0)} ms, slowest /healthz ${slowestHealthMs.toFixed(0)} ms, peak RSS +${peakGrowthMb.toFixed(0)} MB`);
+      expect(result.status).toBe(400);
+      expect(result.text).toContain(`index above ${RULE_LIMITS.deadlines}, the most "deadlines" takes`);
+      expect(result.ms).toBeLessThan(1_000);
+      expect(slowestHealthMs).toBeLessThan(1_000);
+      expect(peakGrowthMb).toBeLessThan(50);
+    }
+  });
+
+  it("refuses conform's update intent naming deadlines[99999] and an intent that is not JSON, with 400", async () => {
+    const bomb = JSON.stringify({ type: "update", payload: { name: "deadlines[99999]", value: { label: "x" } } });
+    const { result, slowestHealthMs } = await whileHealthy(async () => {
+      const r = await post("/rules/create", new URLSearchParams({ name: "R", trigger: "T", __intent__: bomb }));
+      return { status: r.status, text: await r.text() };
+    });
+    expect(result.status).toBe(400);
+    expect(result.text).toContain("index above");
+    expect(slowestHealthMs).toBeLessThan(1_000);
+    const broken = await post("/rules/create", new URLSearchParams({ name: "R", __intent__: "{" }));
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain("The form's intent cannot be read.");
+  });
+
+  it("lets one row too many through to the rule's own schema, which answers with its message", async () => {
+    const r = await post(`/rules/create?_data=${encodeURIComponent("routes/_app.rules.create")}`, new URLSearchParams({ name: "R", trigger: "T", [`deadlines[${RULE_LIMITS.deadlines}].label`]: "x" }));
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(await r.json())).toContain(LIMIT_MESSAGES.tooMany("deadlines", RULE_LIMITS.deadlines));
   });
 });
 
@@ -428,5 +496,48 @@ describe("/api body limits (item 3)", () => {
     expect(flood.status).toBe(413);
     expect(flood.errorWhileSending).not.toBe("");
     await healthy();
+  });
+});
+
+describe("production origin without PUBLIC_URL (ALLOWED_HOSTS)", () => {
+  /** A raw POST with its own Host header (fetch sends the URL's). */
+  const postAs = (port: number, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { Host: host, Origin: `http://${host}`, "Content-Type": "application/x-www-form-urlencoded" } },
+        (res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end("email=x%40example.com&password=nope");
+    });
+
+  it("refuses to start in production without PUBLIC_URL or ALLOWED_HOSTS, naming them", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "backoffice-origin-"));
+    const s = startProductionServer(ORIGIN_PORT, dir, admin, { PUBLIC_URL: "" });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain("PUBLIC_URL: is required in production");
+    expect(s.output()).toContain("ALLOWED_HOSTS");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("judges a post's own origin only when its host name is allowed: a DNS-rebinding name is refused", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "backoffice-origin-"));
+    const port = ORIGIN_PORT + 1;
+    const s = startProductionServer(port, dir, admin, { PUBLIC_URL: "", ALLOWED_HOSTS: "127.0.0.1" });
+    try {
+      await waitUntilUp(`http://127.0.0.1:${port}`, s, 30_000);
+      const rebound = await postAs(port, `rebind.evil.example:${port}`);
+      expect(rebound.status).toBe(403);
+      expect(rebound.body).toContain("Host not allowed");
+      const own = await postAs(port, `127.0.0.1:${port}`);
+      expect(own.status).not.toBe(403);
+    } finally {
+      s.child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
