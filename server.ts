@@ -15,6 +15,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import morgan from "morgan";
 import { loadIdpMetadata } from "./app/auth/saml-idp.server";
+import { readSession } from "./app/auth/session.server";
 import type { SsoContext } from "./app/auth/sso-context";
 import { ConfigError, loadConfig, type Config } from "./app/lib/config.server";
 import type { UpstreamFetch } from "./app/lib/context";
@@ -191,7 +192,8 @@ if (embedded) {
       clientAddress: incoming?.socket?.remoteAddress ?? "unknown",
     });
   });
-  app.all(["/api", "/api/*"], createApiUploadGuard(room), (req, res) => {
+  // An upload the upstream would refuse (no valid bearer token, no permission) is answered before it takes room.
+  app.all(["/api", "/api/*"], createApiUploadGuard(room, (request) => up.uploadRefusal(request)), (req, res) => {
     lingerIfAnsweredEarly(req, res);
     void listener(req, res);
   });
@@ -234,9 +236,20 @@ const remixHandler = createRequestHandler({
   }),
 });
 // Every page request with a body: same origin, bounded, a well-formed form (server/guard.ts); GET and HEAD pass.
-// PUBLIC_URL (validated by loadConfig) is the site's origin when set; else each request's own.
-const publicUrl = config.sso?.publicUrl ?? process.env.PUBLIC_URL?.trim();
-const formGuard = createFormGuard({ publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined, requestOrigin, room });
+// PUBLIC_URL (validated by loadConfig) is the site's origin when set; else each request's own, if its host name is
+// one of ALLOWED_HOSTS (production requires one of the two).
+const sessionContext = { upstream, sessionSecrets: config.sessionSecrets, cookieSecure: config.cookieSecure, clientAddress: "" };
+const formGuard = createFormGuard({
+  publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+  allowedHosts: config.allowedHosts ? new Set(config.allowedHosts) : undefined,
+  requestOrigin,
+  room,
+  // The session's permissions from its cookie alone (signature, token expiry), as the routes' guards read them first.
+  sessionPermissions: async (cookie) => {
+    const request = new Request("http://session.invalid/", { headers: cookie ? { cookie } : {} });
+    return (await readSession(request, sessionContext)).identity?.permissions ?? null;
+  },
+});
 app.all("*", formGuard, (req, res, next) => {
   void remixHandler(req, res, next);
 });

@@ -20,7 +20,7 @@ import { databaseFile, openDatabase, type Db } from "./db";
 import { feedbackRoutes } from "./feedback/routes";
 import { fileRoutes } from "./files/routes";
 import { UploadsStore } from "./files/store";
-import { bodyLimits } from "./lib/body-limit";
+import { bodyLimits, uploadGate } from "./lib/body-limit";
 import { directUpstream, directValues, type DirectUpstream } from "./lib/direct";
 import { LocalFileStore } from "./lib/files";
 import { databaseHealth, type HealthReport } from "./lib/health";
@@ -135,6 +135,12 @@ export type Upstream = {
   direct: DirectUpstream;
   /** True while the open database is the file on disk and writable (see lib/health.ts). */
   health(): boolean;
+  /**
+   * The answer (401, 403) to an upload whose bearer token or permission does not allow it, judged from `request`'s
+   * method, URL and headers alone (lib/body-limit.ts uploadGate); null when it may be sent. The back office asks
+   * before an upload waits for room in its upload budget.
+   */
+  uploadRefusal(request: Request): Promise<Response | null>;
   /** The same check with the reason when unhealthy (`/healthz` says it). */
   healthReport(): HealthReport;
   /** The administrator created at this start, if any. */
@@ -251,8 +257,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.use("*", directValues());
     // A write is refused, or not acknowledged, unless the database is still the file on disk (lib/write-gate.ts).
     app.use("*", writeGate(dbHealth));
-    // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts).
+    // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts); then an
+    // upload's token and permission are checked, still before its body is read (uploadGate).
     app.use("*", bodyLimits());
+    const gate = uploadGate(requireAuth);
+    app.use("*", gate);
+    // The same gate alone, for the back office's process to ask before an upload waits for room (uploadRefusal).
+    const gateOnly = new Hono<AppEnv>({ strict: false });
+    gateOnly.use("*", gate);
+    gateOnly.all("*", (c) => c.body(null, 204));
+    gateOnly.onError((error, c) => errorResponse(c, error, log));
     // Single sign-on first: its paths are fixed (/microsoft, /microsoft/callback, /sso/exchange).
     app.route("/api/auth", sso.routes);
     app.route(
@@ -399,6 +413,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         check: options.checkDirectValues ?? process.env.NODE_ENV !== "production",
       }),
       health: () => !closed && dbHealth.report().ok,
+      uploadRefusal: async (request) => {
+        const answer = await gateOnly.fetch(request, {});
+        return answer.status === 204 ? null : answer;
+      },
       healthReport: () => (closed ? { ok: false, reason: "The upstream is closed." } : dbHealth.report()),
       seeded,
       close: () => {
