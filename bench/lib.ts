@@ -101,6 +101,8 @@ export async function startBackoffice(options: { dataDir?: string; env?: Record<
       ADMIN_PASSWORD: ADMIN.password,
       COOKIE_SECURE: "false",
       LOG_REQUESTS: "false",
+      // Production requires the site's URL (or ALLOWED_HOSTS): the address the bench calls.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],

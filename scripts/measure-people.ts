@@ -42,7 +42,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "backoffice-measure-"));
 }
 
 const server = spawn("node", [`${BUILD_DIR}/server.js`], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, SESSION_SECRET: "measure-secret-0123456789", COOKIE_SECURE: "false", LOG_REQUESTS: "false" },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, SESSION_SECRET: "measure-secret-0123456789", COOKIE_SECURE: "false", LOG_REQUESTS: "false", PUBLIC_URL: `http://127.0.0.1:${PORT}` },
   stdio: ["ignore", "ignore", "inherit"],
 });
 

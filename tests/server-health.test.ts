@@ -165,6 +165,7 @@ describe("a DATA_DIR the server cannot write stops the start with one line", { t
         NODE_ENV: "production",
         SESSION_SECRET: "test-session-secret-0123456789abcdef",
         COOKIE_SECURE: "false",
+        PUBLIC_URL: "http://127.0.0.1",
         BUILD_DIR,
       } as unknown as NodeJS.ProcessEnv,
     });

@@ -5,6 +5,9 @@ import { z } from "zod";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
+/** A host name as URL's `hostname` gives it: a DNS name, an IPv4 address or a bracketed IPv6 address. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
 const Env = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])).transform((v) => v ?? "development"),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((v) => v ?? 3000),
@@ -33,8 +36,17 @@ const Env = z.object({
   COOKIE_SECURE: optional(z.enum(["true", "false"])),
   TRUST_PROXY: optional(z.string()),
   LOG_REQUESTS: optional(z.enum(["true", "false"])),
-  // Single sign-on (README "Single sign-on").
+  // The site's origin: the same-origin check of every form post (server/guard.ts) and single sign-on's callbacks.
   PUBLIC_URL: optional(z.string().url({ message: "must be the back office's public URL, such as https://backoffice.example.com" })),
+  // Without PUBLIC_URL, the host names a form may be posted to (server/guard.ts): not the Host header's say-so.
+  ALLOWED_HOSTS: optional(
+    z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every((h) => HOST_NAME.test(h)), {
+        message: "must be a comma-separated list of host names, such as backoffice.example.com,backoffice (no scheme, port or path)",
+      }),
+  ),
   SSO_SERVICE_SECRET: optional(z.string().min(32, { message: "must be at least 32 characters long" })),
   OIDC_ISSUER: optional(z.string().url({ message: "must be the OpenID provider's issuer URL" })),
   OIDC_CLIENT_ID: optional(z.string()),
@@ -105,6 +117,10 @@ export type Config = {
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logRequests: boolean;
+  /** The site's origin (PUBLIC_URL without a trailing slash), when set. */
+  publicUrl: string | undefined;
+  /** Without PUBLIC_URL, the host names forms may be posted to (ALLOWED_HOSTS); undefined: any (development only). */
+  allowedHosts: string[] | undefined;
   /** Null when neither provider is configured. */
   sso: SsoConfig | null;
   queues: QueueConfig;
@@ -132,6 +148,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecrets = [randomBytes(32).toString("hex")];
     generatedSecret = true;
   }
+  // Without either, the same-origin check of form posts can only compare Origin with the Host header, which a
+  // DNS-rebinding page controls (its own name, resolved to this server).
+  if (e.NODE_ENV === "production" && !e.PUBLIC_URL && !e.ALLOWED_HOSTS) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: is required in production (the site's URL, such as https://backoffice.example.com), " +
+        "or ALLOWED_HOSTS (the host names it is served under, comma-separated)",
+    );
+  }
   return {
     queues: queueConfig(e),
     sso: ssoConfig(e),
@@ -150,6 +174,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === "true" : e.NODE_ENV !== "test",
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    allowedHosts: e.ALLOWED_HOSTS,
   };
 }
 

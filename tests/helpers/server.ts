@@ -34,7 +34,10 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
   return { child, base: `http://127.0.0.1:${port}`, port, exited, output: () => output };
 }
 
-/** `startServer` as production runs it (cookies over plain HTTP), `admin` the administrator of the new database. */
+/**
+ * `startServer` as production runs it (cookies over plain HTTP, PUBLIC_URL the address it listens on: production
+ * requires it or ALLOWED_HOSTS), `admin` the administrator of the new database.
+ */
 export function startProductionServer(
   port: number,
   dataDir: string,
@@ -45,6 +48,7 @@ export function startProductionServer(
     NODE_ENV: "production",
     SESSION_SECRET: "test-session-secret-0123456789abcdef",
     COOKIE_SECURE: "false",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...env,
