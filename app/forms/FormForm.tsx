@@ -113,7 +113,7 @@ export function FormForm({
         <FileField
           meta={fields.modelFile as FieldMetadata<File | undefined>}
           label={L.modelFile}
-          accept={type ? `.${type},.xml` : ".xfa,.xfah,.xfdf,.xml"}
+          accept={pdfType ? `.${type},.xml` : ".xfa,.xfah,.xfdf,.xml"}
           current={defaults.modelFile}
           hint={type ? FORMS.modelFileHint(type) : FORMS.modelFileHintUntyped}
           disabled={disabled}

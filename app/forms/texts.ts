@@ -1,5 +1,7 @@
 import { FORM_MESSAGES, FORM_TYPES, type FormType } from "../../upstream/contract/forms";
 
+const MODEL_HINT_PDF = "For the PDF types: a file of the chosen type (.xfa, .xfah or .xfdf) or .xml.";
+
 /** Forms texts (spec 2 §2, §5, §8; verbatim where the spec gives them). */
 export const FORMS = {
   listTitle: "Forms",
@@ -25,8 +27,17 @@ export const FORMS = {
   chooseType: "Choose a type",
   formFileHint: (type: string) =>
     type === "xfa" || type === "xfah" || type === "xfdf" ? "A .pdf file." : "A .docx or .docm file. The name is taken from the file name.",
-  modelFileHint: (type: string) => `A .${type} or .xml file (PDF types only).`,
-  modelFileHintUntyped: "For the PDF types: a file of the chosen type (.xfa, .xfah or .xfdf) or .xml.",
+  /**
+   * The model file's hint for the type shown. Without JavaScript the field stays on a Word form (the type may still
+   * be changed to a PDF one before saving), so a Word type's hint says both.
+   */
+  modelFileHint: (type: string) =>
+    type === "xfa" || type === "xfah" || type === "xfdf"
+      ? `A .${type} or .xml file.`
+      : type === "docx" || type === "docm"
+        ? `Word forms have no model file: leave this empty. ${MODEL_HINT_PDF}`
+        : MODEL_HINT_PDF,
+  modelFileHintUntyped: MODEL_HINT_PDF,
   modelNotNeeded: "Word forms have no model file.",
   nameHint: "Filled from the chosen form file.",
   foreachHint: "Generate one document per item of this list (e.g. inventors); empty for one document.",

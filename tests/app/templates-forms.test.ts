@@ -19,6 +19,36 @@ describe("forms screens (spec 2 §5, §8)", () => {
     expect(html).not.toContain("{type}");
   });
 
+  it("create: 'Form file is required' is said whatever the type, even with none chosen", async () => {
+    expect(await errorsOf(await admin.postMultipart(CREATE, { intent: "save" }))).toMatchObject({
+      type: [FORM_MESSAGES.typeRequired],
+      formFile: [FORM_MESSAGES.formFileRequired],
+    });
+    const word = await errorsOf(await admin.postMultipart(CREATE, { intent: "save", type: "docm", fileNameTemplate: "x" }));
+    expect(word).toEqual({ formFile: [FORM_MESSAGES.formFileRequired] });
+    // Without JavaScript: the page answers with both messages.
+    const html = await (await admin.postMultipart("/forms/create", { intent: "save" })).text();
+    expect(html).toContain(FORM_MESSAGES.typeRequired);
+    expect(html).toContain(FORM_MESSAGES.formFileRequired);
+  });
+
+  it("the model file's hint fits the type: no 'PDF types only' on a Word form", async () => {
+    expect(FORMS.modelFileHint("xfah")).toBe("A .xfah or .xml file.");
+    for (const type of ["docx", "docm"]) {
+      expect(FORMS.modelFileHint(type)).toContain("Word forms have no model file");
+      expect(FORMS.modelFileHint(type)).not.toContain(`.${type} or .xml`);
+    }
+    // An edit screen of a Word form, without JavaScript, shows the model field with that hint.
+    const name = `Word ${uniq()}`;
+    const created = await admin.postMultipart("/forms/create", { intent: "save", type: "docx", fileNameTemplate: "x", formFile: file(await officePackage("docx"), `${name}.docx`) });
+    expect(created.status).toBe(302);
+    const list = (await (await app.adminApi("GET", `/api/forms?q=${encodeURIComponent(name)}`)).json()) as { items: { id: string }[] };
+    const id = list.items[0]!.id;
+    const edit = await (await admin.get(`/forms/${id}/edit`)).text();
+    expect(edit).toContain("Word forms have no model file: leave this empty.");
+    expect(edit).not.toContain("PDF types only");
+  });
+
   it("create: each rule's message", async () => {
     expect(await errorsOf(await admin.postMultipart(CREATE, { intent: "save" }))).toMatchObject({
       type: [FORM_MESSAGES.typeRequired],
