@@ -1,10 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import {
+  MessageFields,
   MessagePreview,
   MessagesResource,
   RecipientSuggestions,
   type Message,
 } from "../../upstream/contract/messages";
+import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../upstream/contract/template-syntax";
 import { reasonOf } from "../lib/actions.server";
 import { textOf } from "../lib/form.server";
 import { formatDateTime } from "../lib/format";
@@ -17,6 +20,22 @@ export const messages = resourceClient(MessagesResource);
 
 export const suggestRecipients = (api: Api, q: string) =>
   api.get(RecipientSuggestions, "/api/messages/suggest/recipients", { q });
+
+/** A field holding Handlebars: its parse error (line and column) under the field, everything typed kept. */
+const handlebars = (field: z.ZodTypeAny) =>
+  field.superRefine((value: unknown, ctx) => {
+    const problem = typeof value === "string" ? templateSyntaxError(value) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: TEMPLATE_SYNTAX_MESSAGES.where(problem) });
+  });
+
+/**
+ * The save action's schema: the form's, and subject and body must parse as Handlebars. Only the server checks that
+ * (the parser is too big for the form's bundle); the upstream refuses the same.
+ */
+export const MessageActionSchema = MessageSchema.extend({
+  subject: handlebars(MessageFields.subject.optional().default("")),
+  body: handlebars(MessageFields.body.optional().default("")),
+});
 
 /** What a preview answers: the rendered subject and body, or why they cannot be rendered. */
 export type PreviewResult = { subject: string; body: string; error: null } | { subject: null; body: null; error: string };

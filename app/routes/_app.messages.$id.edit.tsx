@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { editorAction, editorLoader } from "~/lib/resource-routes.server";
 import { MessageForm, NEW_MESSAGE } from "~/messages/MessageForm";
-import { messages, previewMessage } from "~/messages/messages.server";
-import { MessageSchema } from "~/messages/schema";
+import { MessageActionSchema, messages, previewMessage } from "~/messages/messages.server";
 import { MESSAGES } from "~/messages/texts";
 import { DeleteZone, lastResultOf } from "~/ui/editor";
 import { Toast, toastOf } from "~/ui/toast";
@@ -19,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return editorAction(args, messages, {
-    schema: MessageSchema,
+    schema: MessageActionSchema,
     texts: MESSAGES,
     list: "/messages",
     intents: { preview: previewMessage },

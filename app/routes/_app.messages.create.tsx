@@ -3,8 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
 import { editorAction } from "~/lib/resource-routes.server";
 import { MessageForm, NEW_MESSAGE } from "~/messages/MessageForm";
-import { messages, previewMessage } from "~/messages/messages.server";
-import { MessageSchema } from "~/messages/schema";
+import { MessageActionSchema, messages, previewMessage } from "~/messages/messages.server";
 import { MESSAGES } from "~/messages/texts";
 import { lastResultOf } from "~/ui/editor";
 import { Toast, toastOf } from "~/ui/toast";
@@ -20,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return editorAction(args, messages, {
-    schema: MessageSchema,
+    schema: MessageActionSchema,
     texts: MESSAGES,
     list: "/messages",
     intents: { preview: previewMessage },

@@ -53,6 +53,25 @@ describe("messages screens", () => {
     expect(found.items[0]).toMatchObject({ name, to: ["@clients.primary.work", "ann@example.com"], bcc: ["@responsibleAttorneys"], tags: ["OA", "reminder"] });
   });
 
+  it("save refuses a body Handlebars cannot parse, under the field with line and column, everything typed kept", async () => {
+    const body = "Dear {{client.name}},\n\n{{#if deadline}}\nDue {{deadline.dueDate}}\n";
+    const name = `Broken ${uniq()}`;
+    const data = await admin.post(`/messages/create?_data=${DATA.create}`, { intent: "save", name, subject: "Hi", body });
+    expect(data.status).toBe(400);
+    const reply = (await data.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error).toEqual({ body: ["Line 3, column 1: {{#if}} is never closed (add {{/if}})."] });
+    expect(reply.initialValue).toMatchObject({ name, subject: "Hi", body });
+    // Without JavaScript: the page again, with the message and the text; no 'Create completed', nothing stored.
+    const page = await admin.post("/messages/create", { intent: "save", name, body });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Line 3, column 1: {{#if}} is never closed (add {{/if}}).");
+    expect(html).toContain("{{#if deadline}}");
+    expect(html).not.toContain(MESSAGES.toasts.created);
+    const found = (await (await app.adminApi("GET", `/api/messages?q=${encodeURIComponent(name)}`)).json()) as { items: unknown[] };
+    expect(found.items).toHaveLength(0);
+  });
+
   it("preview renders subject and body server-side (no JavaScript needed), a template error shows before saving", async () => {
     const id = await create(`Preview ${uniq()}`);
     const ok = await admin.post(`/messages/${id}/edit`, { intent: "preview", name: "P", subject: "Due {{deadline.dueDate}}", body: "Hi {{client.name}}" });

@@ -194,3 +194,31 @@ describe("/api/messages", () => {
     expect((await h.call("GET", "/api/messages/suggest/recipients?q=a", { token: none })).status).toBe(403);
   });
 });
+
+describe("a message's Handlebars is parsed when it is saved", () => {
+  test("templateSyntaxError: the line and column (from 1) of what Handlebars cannot parse", async () => {
+    const { templateSyntaxError } = await import("../../upstream/contract/template-syntax");
+    expect(templateSyntaxError("Dear {{client.name}},\n{{#each inventors}}{{name}}{{/each}}")).toBeNull();
+    expect(templateSyntaxError("Dear client,\n  {{#if deadline}}\nDue {{deadline.dueDate}}\n")).toEqual({
+      line: 2,
+      column: 3,
+      message: "{{#if}} is never closed (add {{/if}}).",
+    });
+    expect(templateSyntaxError("{{#if a}}x{{/each}}")).toEqual({ line: 1, column: 11, message: "{{/each}} does not close {{#if}}." });
+    expect(templateSyntaxError("a\nb {{client.name")).toEqual({ line: 2, column: 3, message: "The template ends inside a {{ … }} expression." });
+  });
+
+  test("create and update refuse an unclosed block with 400 naming field, line and column; nothing is stored", async () => {
+    const h = await harness();
+    const t = h.adminToken;
+    const bad = await h.call("POST", "/api/messages", { token: t, body: { name: "Broken", body: "Hello\n{{#if matter}}\n" } });
+    expect(bad.status).toBe(400);
+    expect(await message(bad)).toBe("Body: line 2, column 1: {{#if}} is never closed (add {{/if}}).");
+    const ok = Message.parse(await (await h.call("POST", "/api/messages", { token: t, body: { name: "Fine", body: "{{#if a}}x{{/if}}" } })).json());
+    const patch = await h.call("PATCH", `/api/messages/${ok.id}`, { token: t, body: { subject: "Due {{deadline.dueDate" } });
+    expect(patch.status).toBe(400);
+    expect(await message(patch)).toBe("Subject: line 1, column 5: The template ends inside a {{ … }} expression.");
+    const kept = Message.parse(await (await h.call("GET", `/api/messages/${ok.id}`, { token: t })).json());
+    expect(kept.subject).toBe("");
+  });
+});

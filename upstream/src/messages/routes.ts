@@ -9,6 +9,7 @@ import {
   type MessagePreview,
 } from "../../contract/messages";
 import { TEXT_LIMITS } from "../../contract/limits";
+import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../contract/template-syntax";
 import type { UsersStore } from "../auth/store";
 import { HttpError, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
 import { TemplateError, renderTemplates } from "../lib/templating";
@@ -46,6 +47,18 @@ async function renderMessage(subject: string, body: string): Promise<MessagePrev
 }
 
 /**
+ * A subject or body Handlebars cannot parse is refused when it is saved (400 naming the field, line and column), not
+ * found when the message is sent.
+ */
+function checkTemplates<T extends { subject?: string; body?: string }>(input: T): T {
+  for (const [field, label] of [["subject", "Subject"], ["body", "Body"]] as const) {
+    const problem = input[field] === undefined ? null : templateSyntaxError(input[field]);
+    if (problem) throw new HttpError(400, TEMPLATE_SYNTAX_MESSAGES.at(label, problem));
+  }
+  return input;
+}
+
+/**
  * /api/messages/* (spec 2 §7): the resource kit's CRUD and clone, `GET /suggest/recipients?q=` (the e-mails of
  * the people of the back office, then §9's variables; a text starting with @ only the variables; at most 20) and
  * `POST /preview` (subject and body rendered against the sample context). Both need messages.read.
@@ -60,6 +73,8 @@ export function messageRoutes(deps: {
   return resourceRoutes(MessagesResource, messages, {
     requireAuth,
     hooks: {
+      beforeCreate: (input) => checkTemplates(input),
+      beforeUpdate: (input) => checkTemplates(input),
       routes: (app) => {
         app.get("/suggest/recipients", requireAuth, read, (c) => {
           const needle = validate(SuggestQuery, c.req.query()).q.trim().toLowerCase();
