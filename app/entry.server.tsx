@@ -5,14 +5,14 @@ import { documentParts } from "./lib/scripts-after-paint.server";
 import { NonceContext } from "./ui/nonce";
 
 /**
- * The whole page, rendered at once into one string and sent as one body (issue 10).
+ * The whole page, rendered at once into one string and sent as one body.
  *
  * No route streams (no `defer`, no `Suspense`, no `lazy`), so streaming would bring nothing forward: the first byte
  * leaves when the last element is rendered either way. `renderToString` joins React's chunks as strings; the streaming
- * renderer encodes every chunk into 2 KB byte views instead, which was 15% of `/people`'s server CPU, and then the
+ * renderer encodes every chunk into 2 KB byte views instead, a large share of a list page's server CPU, and then the
  * bytes had to be decoded again to move the scripts after the first paint. One body also lets compression run once
- * per response rather than per chunk. The render is synchronous and takes ~1–2 ms, as the streaming renderer's one
- * task did when nothing suspends.
+ * per response rather than per chunk. The render is synchronous, as the streaming renderer's one task was when
+ * nothing suspends.
  *
  * React's own inline scripts are the only ones its `nonce` option covered; with nothing suspending there are none. The
  * page's scripts (Remix's `<Scripts>`, the bootstrap) carry the nonce themselves.

@@ -24,8 +24,8 @@ export function notFound(setCookie?: string | null): Response {
 }
 
 /**
- * The signed-in user, or the redirect to sign-in (thrown). Its `api` reads every upstream refusal in one place
- * (issue 8): a 401 anywhere — the session was revoked by log out elsewhere, a password change or a permission removal
+ * The signed-in user, or the redirect to sign-in (thrown). Its `api` reads every upstream refusal in one place:
+ * a 401 anywhere — the session was revoked by log out elsewhere, a password change or a permission removal
  * — signs the browser out (cookie cleared, sign-in screen, return path kept); a 403 while showing a page means the
  * token promised a permission the user no longer holds: the not-found view, with a fresh token so the navigation
  * follows. Actions that catch upstream errors rethrow these Responses (failureToast/statusOf in actions.server.ts).

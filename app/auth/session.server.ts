@@ -115,7 +115,7 @@ export function loginRedirect(request: Request, headers?: HeadersInit): Response
 type Refreshed = { identity: Identity; token: string; setCookie: string | null };
 
 /**
- * One session decode per page request (issue 10): Remix calls every loader of a page with its own copy of the
+ * One session decode per page request: Remix calls every loader of a page with its own copy of the
  * request, but one load context, so a page's loaders (root, shell, page) share the answer through the context.
  * Only for GET/HEAD: an action may change the session before its page's loaders run.
  */
@@ -195,7 +195,7 @@ function exchange(ctx: Ctx, token: string): Promise<string> {
   return promise;
 }
 
-/** Signed out (issue 8): the session cookie cleared and the redirect to sign-in, keeping where the user was going. */
+/** Signed out: the session cookie cleared and the redirect to sign-in, keeping where the user was going. */
 export async function signedOut(request: Request, ctx: Ctx): Promise<Response> {
   const storage = getSessionStorage(ctx);
   const session = await storage.getSession(request.headers.get("Cookie"));

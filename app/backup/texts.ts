@@ -1,6 +1,6 @@
 import { BACKUP_MESSAGES, BACKUP_TABLES, type ImportResult } from "../../upstream/contract/template-storage";
 
-/** The template-storage backup screen (spec 2 §7 backup calls; the screen itself is issue 14's). */
+/** The template-storage backup screen (over spec 2 §7's backup calls). */
 export const BACKUP = {
   title: "Template backup",
   intro:

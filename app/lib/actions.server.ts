@@ -56,7 +56,7 @@ export function reasonOf(error: unknown): string {
 }
 
 /**
- * A partial success (DESIGN.md, issue 9): the main record was saved, a follow-up step was not. Redirects to `to`
+ * A partial success (DESIGN.md): the main record was saved, a follow-up step was not. Redirects to `to`
  * with one warning toast saying both: `saved` as its title ("User updated"), `notSaved(reason)` as its text.
  */
 export function partialSuccess(

@@ -38,7 +38,7 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
   // is in UTC: it says so, since a docket's day can differ from the reader's.
   const zone = timeZone === DEFAULT_TIME_ZONE ? ` ${DEFAULT_TIME_ZONE}` : "";
   const text = `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}${zone}`;
-  // Lists show the same records page after page: formatToParts was 3% of a list page's CPU (issue 10). Bounded.
+  // Lists show the same records page after page, and formatToParts showed in a list page's CPU profile. Bounded.
   if (formatted.size >= FORMATTED_MAX) formatted.delete(formatted.keys().next().value as string);
   formatted.set(key, text);
   return text;

@@ -10,7 +10,7 @@ const Prefs = z.object({
   sidebar: z.enum(["expanded", "collapsed"]).catch("expanded"),
   sorts: z.record(Sort).catch({}),
   filters: z.record(z.array(z.string().max(100)).max(50)).catch({}),
-  // Issue 12: panel sizes (layout id → the first panel's share, per cent) and the categorization's selected query.
+  // Panel sizes (layout id → the first panel's share, per cent) and the categorization's selected query.
   panels: z.record(z.number().min(0).max(100)).catch({}),
   selectedQuery: z.string().max(100).nullable().catch(null),
 });
@@ -30,7 +30,7 @@ function prefsCookie(context: Pick<AppLoadContext, "cookieSecure">) {
 
 /**
  * This request's preferences. Read once per request (the layout and the page both ask): the cookie's signature check
- * and parse were ~2% of a list page's server CPU (issue 10); without the cookie, the defaults at once. The answer is
+ * and parse showed in a list page's server profile; without the cookie, the defaults at once. The answer is
  * shared by the request's loaders: they copy before they change it.
  */
 export function readPrefs(request: Request, context: Pick<AppLoadContext, "cookieSecure">): Promise<Prefs> {

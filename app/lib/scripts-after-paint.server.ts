@@ -1,5 +1,5 @@
 /**
- * Scripts after the first paint (issue 10, docs/decisions/scripts-after-paint.md).
+ * Scripts after the first paint (docs/decisions/scripts-after-paint.md).
  *
  * Remix's `<Scripts/>` writes one `<link rel="modulepreload">` per module of the page (20 on /people) and an inline
  * module script that imports them and hydrates. A browser's preload scanner fetches them as soon as the HTML arrives

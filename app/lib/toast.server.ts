@@ -36,7 +36,7 @@ const HAS_TOAST_COOKIE = /(?:^|;\s*)toast=/;
 
 /**
  * The flash toast of this request, if any, and the Set-Cookie that consumes it. Most pages carry none: then no cookie
- * is read, signed or written (issue 10: remix-toast re-signs and sends its cookie on every page otherwise).
+ * is read, signed or written (remix-toast re-signs and sends its cookie on every page otherwise).
  */
 export async function readToast(
   request: Request,

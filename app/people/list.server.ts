@@ -14,7 +14,7 @@ export async function loadPeopleList(args: LoaderFunctionArgs) {
   const { query: q, setCookie } = await listQueryOf(args.request, args.context, "people");
   const page = await loadPage(q, (query) => users.list(api, query));
   // The Registration/Customer Number(s) columns come from the portfolio authorization, matched by email: this page's
-  // rows only (issue 10: not every user's authorization to fill 25 rows).
+  // rows only, not every user's authorization to fill 25 rows.
   const auths = await authorizations.listFor(api, page.items.map((u) => u.email)).catch(() => []);
   const byEmail = new Map(auths.map((a) => [a.email.toLowerCase(), a]));
   return {

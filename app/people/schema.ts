@@ -11,7 +11,7 @@ const L = PEOPLE.labels;
 const requiredText = (message: string) =>
   z.string({ required_error: message }).trim().min(1, message);
 
-/** Bounded like the contract's (issue 8): "First name must be at most 200 characters.", no control characters. */
+/** Bounded like the contract's: "First name must be at most 200 characters.", no control characters. */
 const firstName = limitText(requiredText(V.firstNameRequired), L.firstName, TEXT_LIMITS.name);
 const lastName = limitText(requiredText(V.lastNameRequired), L.lastName, TEXT_LIMITS.name);
 const organizations = z

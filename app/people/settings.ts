@@ -23,7 +23,7 @@ export const emptyRow = (): SettingRow => ({ key: "", value: "", secured: false,
 
 /**
  * Spec 1 §5: key and value required, keys unique ("Key \"<key>\" already exists." on every repeat); both bounded
- * like the contract's (issue 8).
+ * like the contract's (upstream/contract/limits.ts).
  */
 export function validateRows(rows: readonly SettingRow[]): RowErrors[] {
   const seen = new Set<string>();

@@ -96,7 +96,7 @@ function Progress({ job }: { job: Job }) {
   );
 }
 
-/** Upload CSV (spec 2 §2, issue 11): the documented columns, a sample, the upload; then the job's progress and report. */
+/** Upload CSV (spec 2 §2): the documented columns, a sample, the upload; then the job's progress and report. */
 export function ImportPage({ data, actionData }: { data: Data; actionData: unknown }) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting";

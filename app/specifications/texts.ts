@@ -33,7 +33,7 @@ export const SPECIFICATIONS = {
   readOnlyNote: "You can look at this specification; changing it needs the specifications.write permission.",
   /** The contract's validation messages (spec 1 §5), defined once there. */
   validation: SPECIFICATION_MESSAGES,
-  /** Bounds (issue 8; the spec has no text for them), as the contract words them. */
+  /** Bounds of the fields (the spec has no text for them), as the contract words them. */
   limits: { tooManyTags: LIMIT_MESSAGES.tooMany("tags", LIST_LIMITS.tags) },
   inline: { saveFailed: "Failed to save specification. Check your input and try again." },
   toasts: {

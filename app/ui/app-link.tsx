@@ -6,8 +6,8 @@ import { attrs } from "./attrs";
  * A link to an absolute path of this app, for the places that render many of them (list rows, the side panel).
  *
  * Remix's `<Link>` resolves its path against the route matches on every render (three resolutions per link:
- * href, click handler, discovery); a list page with 70 links spent about a sixth of its server time in the router
- * (issue 10). An absolute path needs none of that: this is a plain `<a href>` marked for Remix's route discovery
+ * href, click handler, discovery), and a list page with dozens of links spent a large share of its server time in the
+ * router. An absolute path needs none of that: this is a plain `<a href>` marked for Remix's route discovery
  * (`data-discover`, as `<Link>` marks it) and for `AppLinkNavigator`, the page's one click listener, which navigates
  * on the client like `<Link>`. No hook and no handler per link: rendering one costs what a plain `<a>` costs (its
  * props merged with `attrs`, not spreads: ~2.5 µs a link otherwise, app/ui/attrs.ts).

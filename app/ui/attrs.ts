@@ -1,10 +1,10 @@
 /**
  * One element's props from several parts, later parts winning: what `<input {...a} {...b} c={…} />` would pass.
  *
- * Why not write the spreads (issue 10): JSX compiles those to an object literal that spreads one object and then adds
- * more properties, which V8 (Node 20) builds on a slow path; React then copies and walks the result slowly again. A
- * link or an input built that way cost ~2.5 µs more to render on the server (measured with `renderToString`: 50 links
- * 160 → 44 µs, 20 inputs 71 → 22 µs). `Object.assign` onto a fresh object is as cheap as written-out props. So a
+ * Why not write the spreads: JSX compiles those to an object literal that spreads one object and then adds
+ * more properties, which V8 (Node 20) builds on a slow path; React then copies and walks the result slowly again, so
+ * a link or an input built that way renders several times slower on the server (docs/decisions/page-render-cost.md).
+ * `Object.assign` onto a fresh object is as cheap as written-out props. So a
  * component that forwards props it was given writes `<a {...attrs(rest, { href })} />`: one spread and nothing else,
  * which V8 copies on its fast path. The lint rule "one spread, alone" (eslint.config.js) points here.
  */

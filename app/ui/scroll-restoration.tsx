@@ -7,8 +7,8 @@ export const SCROLL_POSITIONS_KEY = "positions";
  * The scroll position restored before the first paint (a reload, or back to a page whose document is loaded again),
  * as Remix's `<ScrollRestoration>` does, and kept across client-side navigations by the same router hook. What differs:
  * Remix's inline script first gives a fresh history entry a key with `history.replaceState`, in the parser's path
- * before anything is painted, and that call took 5–8 ms of the renderer's main thread on every first load in Chromium
- * (issue 10; a fresh entry has no stored position, so the key is not needed until the router starts). Here the inline
+ * before anything is painted, and that call costs the renderer's main thread several ms on every first load in
+ * Chromium (a fresh entry has no stored position, so the key is not needed until the router starts). Here the inline
  * script only reads: an entry without a key has nothing to restore. app/entry.client.tsx gives it its key before
  * hydrating, where Remix's script would have.
  */
