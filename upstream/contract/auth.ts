@@ -26,7 +26,7 @@ export const TokenPayload = z.object({
   firstName: z.string(),
   lastName: z.string(),
   permissions: z.array(z.string()),
-  /** The upstream session the token belongs to (issue 8): refresh keeps it; log out and password changes revoke it. */
+  /** The upstream session the token belongs to: refresh keeps it; log out and password changes revoke it. */
   sid: z.string(),
   iat: z.number(),
   exp: z.number(),
@@ -60,7 +60,7 @@ export type User = z.infer<typeof User>;
 export const UserPage = pageOf(User);
 export type UserPage = z.infer<typeof UserPage>;
 
-/** The bounded fields of a user (issue 8: lengths and characters; see upstream/README.md, Limits). */
+/** The bounded fields of a user (lengths and characters; see upstream/README.md, Limits). */
 const UserFields = {
   firstName: boundedText("First name", TEXT_LIMITS.name),
   lastName: boundedText("Last name", TEXT_LIMITS.name),

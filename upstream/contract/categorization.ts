@@ -1,5 +1,5 @@
 /**
- * Categorization (spec 2 §2 Categorization, §3 saved query, §4, §5, §7, §8, §9; issue 12): saved search queries whose
+ * Categorization (spec 2 §2 Categorization, §3 saved query, §4, §5, §7, §8, §9): saved search queries whose
  * matches get the query's tags, as background jobs with progress. Decisions: docs/decisions/categorization.md.
  *
  * - `GET/POST /api/categorization/queries`, `GET/PATCH/DELETE /api/categorization/queries/{id}` (the resource kit):

@@ -1,5 +1,5 @@
 /**
- * Deadline arithmetic of the docketing rules (issue 15, docs/decisions/docketing-rules.md): pure functions on calendar
+ * Deadline arithmetic of the docketing rules (docs/decisions/docketing-rules.md): pure functions on calendar
  * dates ("YYYY-MM-DD", no time zone: a deadline is a day, not an instant). No zod here, so screens may use it freely.
  */
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { pageOf } from "./common";
 
 /**
- * One collection of the API, defined once (issue 9, the resource kit): where it lives, its shapes (with the spec's
+ * One collection of the API, defined once (the resource kit): where it lives, its shapes (with the spec's
  * messages), who may read, create and change it, and what "not found" says. The embedded upstream serves it with
  * `resourceRoutes` (upstream/src/lib/resource-routes.ts) on a `CollectionStore`; the back office calls it through
  * `resourceClient` (app/lib/resource.server.ts) and builds its form schemas from `create`/`update` (extend, never

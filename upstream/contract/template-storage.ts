@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The template-storage backup (spec 2 §7; issue 14): GET /api/template-storage/export-url streams one zip of every
+ * The template-storage backup (spec 2 §7): GET /api/template-storage/export-url streams one zip of every
  * template record (Word, Visio, drawings, shapes, forms) and file; POST /api/template-storage/import (multipart, one
  * `file` part) restores it — everything is checked first, and a bad archive changes nothing; GET .../import answers
  * the last import since the upstream started (null before).

@@ -4,7 +4,7 @@ import { RecordFile } from "./record-files";
 import { defineResource } from "./resource";
 
 /**
- * Word, Visio and drawing templates and shapes (spec 2 §2, §3, §5, §7; issue 14). Files travel as the parts of a
+ * Word, Visio and drawing templates and shapes (spec 2 §2, §3, §5, §7). Files travel as the parts of a
  * multipart create or patch (resource kit, `definition.files`); the record's name and extension are derived from the
  * uploaded file's name (spec 2 §5: the extension is everything after the first dot).
  */

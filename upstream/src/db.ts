@@ -139,7 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "040_list_indexes",
-    // Issue 10: every list's sort=name (the collection store's `lower(name), id`) and sort=newest/oldest read an index
+    // Every list's sort=name (the collection store's `lower(name), id`) and sort=newest/oldest read an index
     // instead of sorting the table. Search (`instr(lower(x), q)`) is a substring match: no index serves it.
     sql: `
       create index organizations_lower_name on organizations (lower(name), id);
@@ -150,7 +150,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "050_files",
-    // Uploads kept between steps (issue 9): the bytes under DATA_DIR/files/uploads/{id}, deleted with their row.
+    // Uploads kept between steps: the bytes under DATA_DIR/files/uploads/{id}, deleted with their row.
     sql: `
       create table files (
         id text primary key,
@@ -166,13 +166,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "060_portfolio",
-    // Issue 11: portfolio applications, their tags, the tag and portfolio counts, the full-text index. See
+    // Portfolio applications, their tags, the tag and portfolio counts, the full-text index. See
     // upstream/src/applications/schema.ts (the SQL lives there, with the portfolio code).
     sql: PORTFOLIO_SCHEMA,
   },
   {
     id: "065_categorization",
-    // Issue 12: saved categorization queries (the resource kit's table: name, data {tags, text}) and their jobs
+    // Saved categorization queries (the resource kit's table: name, data {tags, text}) and their jobs
     // (apply, remove, apply-all, prune) with progress, so it survives a reload and a restart.
     sql: `
       create table categorization_queries (
@@ -205,7 +205,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "070_templates",
-    // Issue 14: Word, Visio and drawing templates, shapes (masters of Visio templates) and forms. Files are kept in the
+    // Word, Visio and drawing templates, shapes (masters of Visio templates) and forms. Files are kept in the
     // upstream's file store under records/{resource}/{uuid}; their metadata (key, name, size, sha256, document
     // properties) is in `data` with the other fields.
     sql: `
@@ -234,7 +234,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "080_messages",
-    // Message (e-mail) templates (issue 15): subject, body and recipients in data.
+    // Message (e-mail) templates: subject, body and recipients in data.
     sql: `
       create table messages (
         id text primary key,
@@ -249,7 +249,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "080_rules",
-    // Docketing rules (issue 15): description, deadlines and the weekend roll in data.
+    // Docketing rules: description, deadlines and the weekend roll in data.
     sql: `
       create table rules (
         id text primary key,
@@ -264,7 +264,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "080_app_settings",
-    // Settings of the product as a whole (issue 15): the e-mail connector's, the applications page's installer.
+    // Settings of the product as a whole: the e-mail connector's, the applications page's installer.
     sql: `
       create table app_settings (
         key text primary key,
@@ -275,7 +275,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: "080_reports",
-    // Reports (issue 15): the practice's built-in report definitions, seeded here (docs/decisions/reports.md).
+    // Reports: the practice's built-in report definitions, seeded here (docs/decisions/reports.md).
     sql: `
       create table reports (
         id text primary key,
@@ -296,7 +296,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ('report-portfolio-summary', 'portfolio-summary', 'Portfolio summary', 'Applications and patents per jurisdiction and status, filed and granted this year.', 'summary', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null),
         ('report-uspto-status-changes', 'uspto-status-changes', 'USPTO status changes', 'Applications whose status at the USPTO changed in the last 30 days.', 'table', '[]', '2026-01-01T00:00:00.000Z', null, '2026-01-01T00:00:00.000Z', null);`,
   },
-  // ---- issue 13: the job queue (processing, USPTO downloads), its settings, the FIP sync records.
+  // ---- The job queue (processing, USPTO downloads), its settings, the FIP sync records.
   {
     id: "090_job_queue",
     // One table for every queue (upstream/src/queue/sqlite-queue.ts, docs/decisions/job-queue.md). Times are ms since

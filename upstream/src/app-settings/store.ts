@@ -6,7 +6,7 @@ export type StoredSetting<T> = { value: T; updatedAt: string; updatedBy: string 
 
 /**
  * Settings of the product as a whole (not of a user): one JSON value per key with who changed it when. Used by the
- * e-mail connector's maintenance settings and the applications page's installer (issue 15).
+ * e-mail connector's maintenance settings and the applications page's installer.
  */
 export class AppSettingsStore {
   private readonly select: Statement;

@@ -1,5 +1,5 @@
 /**
- * CSV import and export of applications (issue 11), with csv-parse and csv-stringify. The columns are the contract's
+ * CSV import and export of applications, with csv-parse and csv-stringify. The columns are the contract's
  * CSV_COLUMNS (documented there and in upstream/README.md "Portfolio"). Here: the export's lines, the import's header
  * and row checks; the import itself is a job (imports.ts), its body read by csv-upload.ts.
  */

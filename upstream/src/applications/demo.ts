@@ -21,7 +21,7 @@ export function seedPortfolio(db: Db, options: SeedOptions): number {
 }
 
 /**
- * The first start's demo (issue 11): on a database that never had it, `count` applications are added in the
+ * The first start's demo: on a database that never had it, `count` applications are added in the
  * background, `batch` per turn of the event loop (each turn a few milliseconds), so the start is not slowed. Marked
  * done in `portfolio_meta` first, so it happens once even if the applications are deleted later. Returns a function
  * that stops it (close).

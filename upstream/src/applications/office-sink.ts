@@ -4,7 +4,7 @@ import { prepared } from "../lib/collection";
 import type { ApplicationsStore } from "./store";
 
 /**
- * The queues' PortfolioSink over the portfolio itself (issue 13 wired to issue 11): processing and USPTO downloads
+ * The queues' PortfolioSink over the portfolio itself: processing and USPTO downloads
  * write the office's title, abstract and claims onto the portfolio application, in one transaction; the search index
  * follows through the applications table's triggers. An application is found by its id as stored, else by the
  * normalized form of the id ("PCT/US24/012345" = "PCTUS24012345").

@@ -1,5 +1,5 @@
 /**
- * Deterministic demo applications (issue 11): realistic patent titles, abstracts, claims, specifications, AI
+ * Deterministic demo applications: realistic patent titles, abstracts, claims, specifications, AI
  * summaries, products and tags across the public portfolio and two organizations. Application number `i` is always
  * the same text for the same `i` (a seeded PRNG per row), so `--count 1000` then `--count 2000` adds rows 1000-1999.
  *

@@ -62,7 +62,7 @@ export const VERIFIED_TOKENS_CACHED = 5_000;
 
 /**
  * `verifyToken` with a bounded memory of tokens already verified: the back office calls the upstream several times
- * per page with the same token, and the signature and payload checks need not run again (issue 10). Expiry is still
+ * per page with the same token, and the signature and payload checks need not run again. Expiry is still
  * checked on every use; revocation is not a property of the token (the session lookup after this decides it).
  */
 export function cachedVerifier(

@@ -34,7 +34,7 @@ export class AuthorizationStore {
 
   /**
    * The authorizations among `emails` (any case), as `list()` answers them: a page of 25 users asks for its own rows
-   * instead of loading every authorization (issue 10). One statement; the emails travel as one JSON parameter.
+   * instead of loading every authorization. One statement; the emails travel as one JSON parameter.
    */
   listFor(emails: readonly string[]): PairAuthorization[] {
     if (!emails.length) return [];

@@ -1,5 +1,5 @@
 /**
- * Where processing and USPTO downloads write what the patent office says about an application (issue 13, item 3).
+ * Where processing and USPTO downloads write what the patent office says about an application.
  * The portfolio implements it (upstream/src/applications/office-sink.ts: the applications store, whose triggers keep the
  * search index); tests pass their own.
  */

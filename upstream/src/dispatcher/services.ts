@@ -1,5 +1,5 @@
 /**
- * What the processing and USPTO jobs do (issue 13, item 3), the USPTO sync, customer-number sync, unmatched marking
+ * What the processing and USPTO jobs do, the USPTO sync, customer-number sync, unmatched marking
  * and the cron schedule. Queues: "processing" (the dispatcher) and "uspto" (downloads).
  */
 import { Cron } from "croner";

@@ -30,7 +30,7 @@ const keyOf = (id: string) => `uploads/${id}`;
 const PRUNE_BATCH = 100;
 
 /**
- * Uploads kept between steps (issue 9): the bytes in a `FileStore` under `uploads/{id}`, the name, type, size and
+ * Uploads kept between steps (a form can be re-shown without sending its file again): the bytes in a `FileStore` under `uploads/{id}`, the name, type, size and
  * owner in the `files` table. Only the owner (a user id) sees a file; it expires `FILE_TTL_MS` after the upload and
  * expired ones are deleted at the next upload.
  */

@@ -100,7 +100,7 @@ export function isUniqueViolation(error: unknown): boolean {
 type Row = Record<string, unknown> & { id: string; data?: string };
 
 /**
- * One SQLite collection (issue 9, the resource kit): random UUID ids, the audit columns set from the acting user's
+ * One SQLite collection (the resource kit): random UUID ids, the audit columns set from the acting user's
  * email and the upstream's clock, typed columns plus a JSON `data` column, search/sort/page with extra filters,
  * partial updates, clone, and unique violations as 409. Every statement is prepared once, in the constructor (list
  * statements once per SQL shape, see `prepared` in collection.ts). A domain subclasses it for what is special.

@@ -2,7 +2,7 @@ import type { Statement } from "better-sqlite3";
 import type { ListQuery, Page } from "../../contract";
 import type { Db } from "../db";
 
-/** Prepared statements by SQL text, per database (issue 10: `db.prepare` once, not per call). */
+/** Prepared statements by SQL text, per database: `db.prepare` once, not per call (preparing is not free). */
 const statements = new WeakMap<Db, Map<string, Statement>>();
 /** The SQL of lists is the developer's (a handful of shapes per collection): the bound is only a safety net. */
 const MAX_CACHED_STATEMENTS = 500;
@@ -71,7 +71,7 @@ export function limitOf(n: number): string {
 /**
  * One page of a collection with search and sort, plus the total matching rows: the contract's `pageOf` shape.
  * `toItem` maps a database row to the answered item: an object by column name, or with `raw` an array of the
- * `select` list's values in order (no object built per row only to be copied into the item: issue 10).
+ * `select` list's values in order (no object built per row only to be copied into the item).
  */
 export function listPage<Row, Item>(
   db: Db,

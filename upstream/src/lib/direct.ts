@@ -1,5 +1,5 @@
 /**
- * The in-process path into the upstream (issue 10; docs/decisions/in-process-upstream.md).
+ * The in-process path into the upstream (docs/decisions/in-process-upstream.md).
  *
  * The back office and the embedded upstream share a process. Over `fetch` each call builds an undici Request, a
  * Response with a JSON text, reads that text back through a stream and parses it, and the upstream verifies the bearer

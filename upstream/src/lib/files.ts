@@ -23,7 +23,7 @@ export class FileStoreError extends Error {
 }
 
 /**
- * Where the upstream keeps file bytes (issue 9, the resource kit). Keys are relative, `/`-separated paths
+ * Where the upstream keeps file bytes (the resource kit). Keys are relative, `/`-separated paths
  * (`uploads/{id}`, `{script}/v{version}/{file}`); metadata (names, owners, content types) lives in the database.
  *
  * This is the seam an object store implements later: an S3-compatible `FileStore` maps `put` to PutObject (a

@@ -9,7 +9,7 @@ export type Actor = {
   id: string;
   email: string;
   permissions: string[];
-  /** The session of the bearer token that authenticated this request (issue 8: log out revokes it). */
+  /** The session of the bearer token that authenticated this request (log out revokes it). */
   sessionId?: string;
 };
 

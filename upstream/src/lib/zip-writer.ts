@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import zlib from "node:zlib";
 
 /**
- * A minimal streaming zip writer (the template-storage backup, issue 14): no package that writes zips is a production
+ * A minimal streaming zip writer (the template-storage backup): no package that writes zips is a production
  * dependency (jszip is only docx's, a dev dependency; yazl is not installed), so this writes the format's simplest
  * form behind the `ZipSink` interface — swap in yazl here if it is ever added:
  *

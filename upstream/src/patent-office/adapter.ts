@@ -1,5 +1,5 @@
 /**
- * The one adapter to the patent office (issue 13), over HTTP, shaped like the USPTO Open Data Portal API: the key in
+ * The one adapter to the patent office, over HTTP, shaped like the USPTO Open Data Portal API: the key in
  * `X-API-KEY`, `GET {base}/api/v1/patent/applications/{number}` and `POST {base}/api/v1/patent/applications/search`
  * answering `{ count, patentFileWrapperDataBag: [{ applicationNumberText, applicationMetaData, ... }] }`.
  * The settings of the USPTO configuration govern it (docs/decisions/patent-office-adapter.md): every request is

@@ -1,5 +1,5 @@
 /**
- * The search engine behind /api/search (issue 11). The routes speak only to this interface with the Elasticsearch
+ * The search engine behind /api/search (docs/decisions/search-engine.md). The routes speak only to this interface with the Elasticsearch
  * DSL subset of the contract, so an OpenSearch/Elasticsearch backend can implement it unchanged (pass the body
  * through, map the answer); the embedded one is SQLite FTS5 (sqlite.ts).
  */
@@ -34,17 +34,17 @@ export interface SearchEngine {
    */
   scan(body: unknown, scope: SearchScope, limit: number): AsyncGenerator<Application[]>;
   /**
-   * Categorization (issue 12): every match of the body's `query` (size, from, sort, highlight and aggs ignored), in
+   * Categorization: every match of the body's `query` (size, from, sort, highlight and aggs ignored), in
    * batches of at most `batch`, in index order, a turn of the event loop between batches. Rows changed after their
    * batch was yielded are not yielded again. Validates before yielding (QueryError at the first `next()`).
    */
   scanMatches(body: unknown, scope: SearchScope, batch: number): AsyncGenerator<Match[]>;
   /**
-   * Categorization (issue 12): how many applications the body's `query` matches, counted a window of the index at
+   * Categorization: how many applications the body's `query` matches, counted a window of the index at
    * a time with a turn of the event loop between two (a broad match on a cold cache never holds the loop long).
    */
   countMatches(body: unknown, scope: SearchScope): Promise<number>;
-  /** Categorization (issue 12): which of `ids` the body's `query` matches, with their relevance. */
+  /** Categorization: which of `ids` the body's `query` matches, with their relevance. */
   matchAmong(body: unknown, scope: SearchScope, ids: readonly string[]): Promise<Map<string, number | null>>;
   /** One application by id, every field; null when unknown. */
   get(id: string): Promise<Application | null>;

@@ -1,8 +1,8 @@
 /**
- * Ranking off the event loop, on every core (issue 11: a broad query on a million applications).
+ * Ranking off the event loop, on every core: a broad query on a million applications must not hold the event loop.
  *
  * FTS5 ranks a query by computing bm25 for every matching row; a word in most of a million applications costs
- * ~350 ms of one core, and better-sqlite3 runs it on the thread that called. A `RankPool` keeps a few worker threads,
+ * hundreds of ms of one core, and better-sqlite3 runs it on the thread that called. A `RankPool` keeps a few worker threads,
  * each with its own read-only connection to the same database file (WAL: readers do not wait for each other or for
  * the writer), and runs one ranking query over disjoint rowid ranges, one range per worker, at the same time. bm25's
  * statistics (row count, average lengths, documents per phrase) are the whole table's whatever the range, so each

@@ -592,7 +592,7 @@ export class SqliteSearchEngine implements SearchEngine {
     }
   }
 
-  // ------------------------------------------------------------------ categorization (issue 12): whole match sets
+  // ------------------------------------------------------------------ categorization: whole match sets
 
   async *scanMatches(body: unknown, scope: SearchScope, batch: number): AsyncGenerator<Match[]> {
     const plan = compile(parseSearchBody(queryOnly(body), { maxSize: ADVANCED_MAX_SIZE }), scope);
