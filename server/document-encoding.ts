@@ -1,15 +1,14 @@
 /**
- * A rendered page's bytes, compressed once as one body (issue 10: "compress once per response rather than per chunk").
+ * A rendered page's bytes, compressed once as one body: once per response rather than once per chunk.
  *
  * The `compression` middleware streams every response through a zlib stream: a native gzip context set up and torn
- * down, a Transform, a round trip to the thread pool and back, and the listeners between them. For a 37 KB `/people`
- * that was ~0.24 ms of server CPU for ~0.08 ms of deflate itself (docs/decisions/page-render-cost.md). A page rendered by
+ * down, a Transform, a round trip to the thread pool and back, and the listeners between them. For a list page
+ * that cost about three times the deflate itself (docs/decisions/page-render-cost.md). A page rendered by
  * app/entry.server.tsx is already one buffer, so it is deflated in one call instead; the middleware then sees the
  * `Content-Encoding` and leaves the answer alone. Everything else (data requests, assets, the API, errors) keeps the
  * middleware's path, with its brotli for browsers that ask.
  *
- * gzip, not brotli, for pages: brotli's quality 4 costs three times gzip's level 3 (0.24 against 0.08 ms for
- * `/people`) for a body 13% smaller, and a back office's pages travel a LAN or a proxy that re-encodes anyway.
+ * gzip, not brotli, for pages: brotli's quality 4 costs about three times gzip's level 3 for a body a little smaller, and a back office's pages travel a LAN or a proxy that re-encodes anyway.
  *
  * Where the deflate runs: a page's throughput is bounded by the main thread (rendering, loaders, the upstream all run
  * on it), not by the process's total CPU. A body from POOL_FROM_BYTES up is deflated on libuv's thread pool, in one

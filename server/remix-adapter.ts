@@ -96,7 +96,7 @@ export function createRequestHandler({
 /**
  * Sends Remix's answer. A document rendered by app/entry.server.tsx comes with its bytes: they are compressed once
  * (document-encoding.ts) and written at once rather than read back out of the Response's stream chunk by chunk
- * (issue 10: ~5% of a page's server CPU, and ~0.16 ms more for a compression stream).
+ * (reading it back showed in a page's server profile, and a compression stream costs more again).
  */
 async function sendRemixResponse(
   req: ExpressRequest,
