@@ -1,5 +1,5 @@
 /**
- * Opt-in demo (issue 13): a fake patent office and docket system on loopback, with demo data.
+ * Opt-in demo: a fake patent office and docket system on loopback, with demo data.
  *   npx tsx scripts/fake-offices.ts [officePort=4300] [docketPort=4400]
  * then start the server with the environment lines it prints.
  */

@@ -1,7 +1,7 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible asset of the client build and of the local
 // Monaco copy, once per build, at the best levels: the server sends them as they are (express-static-gzip in server.ts)
-// instead of compressing every fresh visitor's ~350 KB of scripts on its one main thread (issue 10, time to paint;
-// docs/decisions/page-render-cost.md "Assets compressed once, at build time").
+// instead of compressing every fresh visitor's ~350 KB of scripts on its one main thread, which delays the
+// first paint (docs/decisions/page-render-cost.md "Assets compressed once, at build time").
 //
 //   node scripts/precompress.mjs            # $BUILD_DIR/client (default build/client) and public/monaco
 //

@@ -1,5 +1,5 @@
 /**
- * Demo portfolio applications (issue 11): `npm run seed:portfolio -- --count N [--data-dir DIR] [--batch 5000]`.
+ * Demo portfolio applications: `npm run seed:portfolio -- --count N [--data-dir DIR] [--batch 5000]`.
  * Deterministic (application i is always the same); ids that exist are skipped, so a second run with a larger count
  * adds only the new ones. Spread over 'public' and two organizations (the first two by name; "Northwind Patents" and
  * "Contoso IP" are created when there are fewer). One transaction per batch; 1M rows take a few minutes.
