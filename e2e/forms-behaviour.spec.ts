@@ -1,6 +1,6 @@
 import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, unique, askConfirmation } from "./fixtures";
 
-/** Behaviour every form inherits from the shared widgets (issue 9): app/ui/fields, confirm, toast; the sign-in page. */
+/** Behaviour every form inherits from the shared widgets: app/ui/fields, confirm, toast; the sign-in page. */
 
 const js = () => test.info().project.name === "js";
 

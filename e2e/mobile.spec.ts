@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signIn, slowScripts, test } from "./fixtures";
 
-/** A 390 px phone (issue 9): side panel as an overlay with labels, tables scroll sideways, inputs keep their width. */
+/** A 390 px phone: side panel as an overlay with labels, tables scroll sideways, inputs keep their width. */
 
 test.use({ viewport: { width: 390, height: 844 } });
 

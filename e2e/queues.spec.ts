@@ -1,5 +1,5 @@
 /**
- * Issue 13: the processing, USPTO and FIP dashboards against the fake patent office and docket system
+ * The processing, USPTO and FIP dashboards against the fake patent office and docket system
  * (e2e/peers/start.ts, upstream/src/patent-office/demo.ts). Both projects share one server: every test leaves the
  * queues running.
  */

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signIn, test, unique, ADMIN } from "./fixtures";
 
-/** The resource kit's editor (issue 9): a record deleted by someone else while it is being edited. */
+/** The resource kit's editor: a record deleted by someone else while it is being edited. */
 test("a record deleted while editing: the failure toast, the input kept, not the not-found view", async ({ page, request }) => {
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   const { token } = (await login.json()) as { token: string };

@@ -5,7 +5,7 @@ import { patentDocx } from "../tests/fixtures/docx";
 import type { Request } from "@playwright/test";
 import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
-/** Issue 9: the uploaded document is kept on the server; a reload keeps it and its context object; Run posts its id. */
+/** The uploaded document is kept on the server; a reload keeps it and its context object; Run posts its id. */
 test("the specification's document survives a reload", async ({ page, request }) => {
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   const { token } = (await login.json()) as { token: string };

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 /**
- * Issue 15's screens end to end, with and without JavaScript: messages (recipient validation, preview, clone,
+ * The rules, messages, reports, applications and e-mail connector screens end to end, with and without JavaScript: messages (recipient validation, preview, clone,
  * delete), rules (the deadline preview, clone), reports (edit), the applications page (installer upload, download,
  * removal) and the e-mail connector.
  */

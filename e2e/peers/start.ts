@@ -29,7 +29,7 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, idp.metadata);
 const saml = await serveSamlIdp(idp, samlPort);
 console.log(`test identity providers: OpenID ${oidc.issuer}, SAML ${idp.ssoUrl}`);
-// Issue 13: the fake patent office and docket system (upstream/src/patent-office/demo.ts).
+// The fake patent office and docket system (upstream/src/patent-office/demo.ts).
 const offices = await startDemoServers({ office: Number(env("FAKE_OFFICE_PORT")), docket: Number(env("FAKE_DOCKET_PORT")) });
 
 const stop = () => {
