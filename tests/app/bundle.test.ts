@@ -1,5 +1,5 @@
 /**
- * What a list page costs the browser (issue 10: JavaScript on a list route ≤ 100 KB gzip), read from the build's
+ * What a list page costs the browser (the goal: JavaScript on a list route ≤ 100 KB gzip), read from the build's
  * esbuild metafile: the entry, the root, the shell and the /people route with every chunk they import statically
  * (what Remix preloads), gzipped at level 6 as the compression middleware does.
  */

@@ -7,7 +7,7 @@ import { RULES } from "../../app/rules/texts";
 import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**
- * Spec 2 §8's failure texts on issue 15's screens when the upstream refuses a change that passed the page's checks:
+ * Spec 2 §8's failure texts on the messages, rules, reports and settings screens when the upstream refuses a change that passed the page's checks:
  * 'Create failed' / 'Update failed' / 'Delete failed' with the server's message (a 4xx) or the try-later text (a 5xx),
  * and the inline texts ('Failed to save a message...'). The upstream answers as told for one method and path.
  */
@@ -15,7 +15,7 @@ const { app, admin } = appAsAdmin();
 const { refuse, restore } = refusingUpstream(app);
 const unescape = unescapeHtml;
 
-describe("issue 15's failure texts", () => {
+describe("failure texts of the messages, rules, reports and settings screens", () => {
   it("messages: 'Create failed' with the server's message and 'Failed to save a message...'; 'Delete failed'", async () => {
     refuse("POST", /^\/api\/messages\/?$/, 409, "A message with this name exists.");
     const created = await admin.post("/messages/create", { intent: "save", name: `M ${uniq()}`, subject: "", body: "" });

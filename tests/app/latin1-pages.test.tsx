@@ -1,5 +1,5 @@
 /**
- * Issue 10: a list's empty cells are written as `&#8212;`, not as the character, so that a page whose content is
+ * A list's empty cells are written as `&#8212;`, not as the character, so that a page whose content is
  * Latin-1 stays a one-byte string on the server (app/ui/list.tsx, NO_VALUE; docs/decisions/page-render-cost.md).
  */
 import { renderToString } from "react-dom/server";

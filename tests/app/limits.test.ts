@@ -4,7 +4,7 @@ import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { LIMIT_MESSAGES, TEXT_LIMITS } from "../../upstream/contract/limits";
 import { appAsAdmin, uniq } from "../helpers/app";
 
-/** Issue 8, item 9, in the forms: an over-long or control-character field re-renders the form with its message. */
+/** Bounded fields in the forms: an over-long or control-character field re-renders the form with its message. */
 
 const { app, admin } = appAsAdmin();
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the per-request savings that change no behaviour, each pinned by what would break without it
+ * The per-request savings that change no behaviour, each pinned by what would break without it
  * (patches/ on @remix-run/router and @remix-run/server-runtime, app/ui/attrs.ts, app/lib/prefs.server.ts).
  */
 import { createRequire } from "node:module";

@@ -6,7 +6,7 @@ import { PEOPLE } from "../../app/people/texts";
 import { TRY_LATER } from "../../app/lib/toast.server";
 import { appAsAdmin, uniq } from "../helpers/app";
 
-/** The resource kit's route helpers (issue 9), through the organizations screens and the real Remix handler. */
+/** The resource kit's route helpers, through the organizations screens and the real Remix handler. */
 const { app, admin } = appAsAdmin();
 
 const EDIT_DATA = "_data=routes%2F_app.organizations.%24id.edit";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appAsAdmin, pageScripts } from "../helpers/app";
 
 /**
- * Lazy route discovery (issue 10: the JavaScript of a list page): a page carries the manifest of its own routes inline
+ * Lazy route discovery (less JavaScript on a list page): a page carries the manifest of its own routes inline
  * and does not import the whole route manifest (3.7 KB gzip for 80 routes); the browser asks /__manifest for the
  * routes its links lead to.
  */

@@ -3,7 +3,7 @@ import { bootstrap, scriptsAfterPaint } from "../../app/lib/scripts-after-paint.
 import { appAsAdmin, pageScripts } from "../helpers/app";
 
 /**
- * Scripts after the first paint (issue 10: time to painted content). The module preloads and the hydrating module
+ * Scripts after the first paint, so that content is painted sooner. The module preloads and the hydrating module
  * script leave the HTML; a classic script adds the same ones back after the first frame.
  */
 const LINKS = `<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/root-B.js"/>`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RESTORE_SCRIPT, SCROLL_POSITIONS_KEY, keyHistoryEntry } from "../../app/ui/scroll-restoration";
 import { appAsAdmin } from "../helpers/app";
 
-/** Scroll restoration without a history write before the first paint (issue 10). */
+/** Scroll restoration without a history write before the first paint. */
 describe("scroll restoration", () => {
   function run(state: unknown, stored: string | null) {
     const scrolled: number[] = [];

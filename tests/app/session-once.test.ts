@@ -13,7 +13,7 @@ afterAll(() => app.close());
 const copy = (url: string, cookie: string, method = "GET") =>
   new Request(`http://localhost${url}`, { method, headers: { Cookie: cookie } });
 
-describe("the session is decoded once per page request (issue 10)", () => {
+describe("the session is decoded once per page request", () => {
   it("a page's loaders share one answer through the request's load context", async () => {
     const context = { ...app.context };
     const cookie = admin.header();

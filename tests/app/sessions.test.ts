@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
 
-/** Issue 8 item 4 (revocable sessions) and item 8 (a permission revoked mid-session is never a 500), end to end. */
+/** Revocable sessions, and a permission revoked mid-session is never a 500, end to end. */
 
 let app: TestApp;
 beforeAll(async () => {

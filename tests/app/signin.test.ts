@@ -67,7 +67,7 @@ describe("sign-in", () => {
     const html = await r.text();
     expect(html).toContain(SIGN_IN.failed);
     expect(html).toContain("Too many failed attempts. Please wait 1 second before trying again.");
-    // The same account from another browser's address signs in at once (issue 8: nobody can lock anyone out).
+    // The same account from another browser's address signs in at once: nobody can lock anyone out.
     const address = app.context.clientAddress;
     app.context.clientAddress = "192.0.2.10";
     try {

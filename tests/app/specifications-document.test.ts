@@ -3,7 +3,7 @@ import { SPECIFICATIONS } from "../../app/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
 import { appAsAdmin, uniq } from "../helpers/app";
 
-/** Issue 9: the workbench's document is uploaded once, kept on the server, and survives a reload. */
+/** The workbench's document is uploaded once, kept on the server, and survives a reload. */
 const { app, admin } = appAsAdmin();
 
 const D = SPECIFICATIONS.detail;

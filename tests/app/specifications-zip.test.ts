@@ -4,7 +4,7 @@ import { type Browser, appAsAdmin, uniq } from "../helpers/app";
 import { DOCUMENT_MESSAGES, MAX_PARAGRAPHS } from "../../upstream/src/nlp/docx";
 import { CONTENT_TYPES, docxBomb, entry, writeZip } from "../helpers/zip";
 
-/** Issue 8 item 2: a .docx zip bomb uploaded on the specification page is refused with its message, never a 500. */
+/** A .docx zip bomb uploaded on the specification page is refused with its message, never a 500. */
 const { app, admin } = appAsAdmin();
 
 const TOO_LARGE = "The document is too large when uncompressed (over 10 MB).";

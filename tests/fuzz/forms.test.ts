@@ -1,5 +1,5 @@
 /**
- * Issue 8, "Done when": ≥ 2,000 malformed posts across every form action of the real production server; 0 answers
+ * ≥ 2,000 malformed posts across every form action of the real production server; 0 answers
  * ≥ 500 and 0 rows changed (every table's content hashed before and after, the sessions bookkeeping aside).
  *
  * The posts are built from a seeded generator (same posts every run) in eight families: foreign origin (CSRF), wrong

@@ -18,7 +18,7 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
   }
 };
 
-/** A test double of the portfolio (issue 11's store): knows 16123456 only. */
+/** A test double of the portfolio's store: knows 16123456 only. */
 function portfolioDouble() {
   const updates: { id: string; title: string; claims: string }[] = [];
   const sink: PortfolioSink = {

@@ -6,7 +6,7 @@ import { databaseFile } from "../../upstream/src/db";
 import { databaseHealth } from "../../upstream/src/lib/health";
 import { harness, tempDir } from "./helpers";
 
-/** Issue 8, item 10: health() is false as soon as writes would no longer last. */
+/** health() is false as soon as writes would no longer last. */
 describe("upstream health", () => {
   test("healthy on a fresh database, and stays so after writes", async () => {
     const h = await harness();

@@ -3,7 +3,7 @@ import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS } from "../../upstream/contrac
 import { ALL_PERMISSIONS } from "../../upstream/contract/permissions";
 import { harness, message, type Harness } from "./helpers";
 
-/** Issue 8, item 9: every text field and list the upstream stores is bounded, control characters are refused. */
+/** Every text field and list the upstream stores is bounded, control characters are refused. */
 
 const text = (n: number, c = "a") => c.repeat(n);
 const spec = { name: "Abstract generator", type: "abstract", description: "d", tags: ["EP"], template: "{{title}}" };

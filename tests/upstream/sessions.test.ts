@@ -6,7 +6,7 @@ import { signToken } from "../../upstream/src/auth/tokens";
 import { LoginThrottle } from "../../upstream/src/lib/rate-limit";
 import { ADMIN, START, decodePayload, harness, message, type Harness } from "./helpers";
 
-/** Issue 8 item 4 (revocable sessions) and item 7 (sign-in throttling without lockout). */
+/** Revocable sessions and sign-in throttling without lockout (docs/decisions/revocable-sessions.md). */
 
 const works = async (h: Harness, token: string) =>
   (await h.call("GET", "/api/auth/permissions/list", { token })).status;

@@ -7,7 +7,7 @@ const payload = (sub: string, exp: number): TokenPayload => ({
   iss: "test", sub, email: `${sub}@test.local`, firstName: "", lastName: "", permissions: [], sid: `s-${sub}`, iat: 0, exp,
 });
 
-describe("cachedVerifier (issue 10: one signature check per token, not per call)", () => {
+describe("cachedVerifier (one signature check per token, not per call)", () => {
   it("answers the payload of a valid token, and nothing for a forged or foreign one", () => {
     const verify = cachedVerifier(SECRET, "test", () => 100);
     const token = signToken(payload("a", 200), SECRET);

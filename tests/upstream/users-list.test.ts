@@ -8,7 +8,7 @@ import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";
 
 /**
- * Users are read as raw rows with their organizations in one statement for all of them (issue 10): the list must
+ * Users are read as raw rows with their organizations in one statement for all of them: the list must
  * answer exactly the users `get` answers, in every sort, search and page, and every reader keeps each user's
  * organizations in their order.
  */
