@@ -1,7 +1,7 @@
 /**
- * Categorization bench (issue 12): `npm run bench:categorize -- [--count 1000000] [--target N] [--data-dir DIR]`.
+ * Categorization bench: `npm run bench:categorize -- [--count 1000000] [--target N] [--data-dir DIR]`.
  *
- * 1. A seeded portfolio of `--count` demo applications (issue 11's deterministic generator), kept in `--data-dir`
+ * 1. A seeded portfolio of `--count` demo applications (the portfolio's deterministic generator), kept in `--data-dir`
  *    (default `.cache/bench-categorize` for 1M, `.cache/bench-categorize-<count>` otherwise) and reused across runs.
  * 2. A query_string over the demo's technical terms matching about `--target` applications (default 100,000, or a
  *    tenth of the set when smaller), picked by counting candidate terms with the engine.

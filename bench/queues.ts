@@ -1,5 +1,5 @@
 /**
- * Issue 13 figures: (1) the dashboards' server render time with 100,000 jobs per queue (the built server, signed in,
+ * Queue figures: (1) the dashboards' server render time with 100,000 jobs per queue (the built server, signed in,
  * median of 20 GETs each), (2) the worker's throughput against the fake patent office on loopback (processing jobs:
  * HTTP fetch + portfolio write, by concurrency).
  *   BUILD_DIR=.cache/build-x npx tsx bench/queues.ts

@@ -1,5 +1,5 @@
 /**
- * The portfolio search benchmark (issue 11; bench/README.md "npm run bench:search"). Not a timed test.
+ * The portfolio search benchmark (bench/README.md "npm run bench:search"). Not a timed test.
  *
  *   npm run bench:search -- [--count 1000000] [--data-dir DIR] [--rounds 3] [--exact-totals] [--json FILE]
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 14 figures, measured on the production build through the pages a user posts to (not timed tests):
+ * Template figures, measured on the production build through the pages a user posts to (not timed tests):
  *   1. template uploads by size, up to the largest accepted (MAX_TEMPLATE_BYTES): the create POST (multipart, to the
  *      redirect) and the download (streamed back, compared byte for byte);
  *   2. the template-storage backup with a realistic library (BENCH_TEMPLATES Word templates of 1 MB, Visio templates
