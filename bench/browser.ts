@@ -28,7 +28,7 @@
  * BENCH_BROWSER_WARM (default 300) sequential requests of what its page asks first — ours the `/people` document,
  * react-admin's its index.html and its page of users. A server that has answered only a handful of requests runs
  * their code unoptimized by V8 (an isolated `/people` took 9–12 ms of CPU after 6 requests, 4–7 ms after 300, ~2 ms
- * under load). BENCH_BROWSER_WARM=0 measures them as just started (the bench's way until 2026-11-26, ninth session).
+ * under load). BENCH_BROWSER_WARM=0 measures them as just started.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";

@@ -8,13 +8,14 @@
  * `Content-Encoding` and leaves the answer alone. Everything else (data requests, assets, the API, errors) keeps the
  * middleware's path, with its brotli for browsers that ask.
  *
- * gzip, not brotli, for pages: brotli's quality 4 costs about three times gzip's level 3 for a body a little smaller, and a back office's pages travel a LAN or a proxy that re-encodes anyway.
+ * gzip, not brotli, for pages: brotli's quality 4 costs about three times gzip's level 3 for a body a little smaller,
+ * and a back office's pages travel a LAN or a proxy that re-encodes anyway.
  *
  * Where the deflate runs: a page's throughput is bounded by the main thread (rendering, loaders, the upstream all run
  * on it), not by the process's total CPU. A body from POOL_FROM_BYTES up is deflated on libuv's thread pool, in one
  * call: handing it over and back costs the main thread ~0.05 ms, the deflate of a 46 KB `/people` ~0.08 ms alone and
- * ~0.2 ms under load (8% of the page's main-thread time in a profile). Interleaved runs, same build otherwise:
- * `/people` 429 → 473 and 414 → 500 req/s (docs/decisions/page-render-cost.md). Smaller bodies stay on this thread,
+ * ~0.2 ms under load, a share of the page's main-thread time worth moving (docs/decisions/page-render-cost.md).
+ * Smaller bodies stay on this thread,
  * where their deflate costs less than the hand-over.
  */
 import { promisify } from "node:util";
