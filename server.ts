@@ -36,8 +36,12 @@ try {
   }
   throw error;
 }
+// In development the optional settings a first start lacks are one line of information, not a wall of warnings; in
+// production each one that is missing is a warning of its own.
+const unset: string[] = [];
 if (config.generatedSecret) {
-  console.warn("SESSION_SECRET is not set: using a random one for this run (sessions end when the server restarts).");
+  if (config.mode === "production") console.warn("SESSION_SECRET is not set: using a random one for this run (sessions end when the server restarts).");
+  else unset.push("SESSION_SECRET (a random one each start)");
 }
 
 // ---------------------------------------------------------------- single sign-on
@@ -96,7 +100,11 @@ if (config.upstreamUrl) {
 }
 
 // Issue 13: say at start-up which external system is not configured (the dashboards say it too).
-if (embedded && config.queues.missing.length) console.warn(config.queues.missing.join("\n"));
+if (embedded && config.queues.missing.length) {
+  if (config.mode === "production") console.warn(config.queues.missing.join("\n"));
+  else unset.push("the patent office and docket system (USPTO_*, FIP_*: the dashboards say what is missing)");
+}
+if (unset.length) console.log(`Not configured, as usual in development: ${unset.join("; ")}. README, "Configuration".`);
 
 // ---------------------------------------------------------------- remix build
 /** The build: BUILD_DIR (default ./build) holds index.js (Remix), client/ (browser assets) and server.js (this file). */

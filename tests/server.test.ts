@@ -189,6 +189,21 @@ describe("start-up configuration", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("a development start says in one line what is not configured, without a wall of warnings", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
+    const s = startServer(PORT + 150, dir, { ADMIN_PASSWORD: "dev-password", PORTFOLIO_DEMO: "0" });
+    try {
+      await waitUntilUp(`http://127.0.0.1:${PORT + 150}`, s);
+      const lines = s.output().trim().split("\n");
+      expect(lines.filter((l) => /is not set/.test(l))).toEqual([]);
+      expect(lines.filter((l) => l.startsWith("Not configured, as usual in development: SESSION_SECRET"))).toHaveLength(1);
+    } finally {
+      s.child.kill();
+      await s.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("names a bad variable", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "backoffice-server-"));
     const s = startServer(PORT, dir, { PORT: "not-a-port" });
