@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 /**
- * The rules, messages, reports, applications and e-mail connector screens end to end, with and without JavaScript: messages (recipient validation, preview, clone,
- * delete), rules (the deadline preview, clone), reports (edit), the applications page (installer upload, download,
- * removal) and the e-mail connector.
+ * The rules, messages, reports, applications and e-mail connector screens end to end, with and without JavaScript:
+ * messages (recipient validation, preview, clone, delete), rules (the deadline preview, clone), reports (edit), the
+ * applications page (installer upload, download, removal) and the e-mail connector.
  */
 const js = () => test.info().project.name === "js";
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();

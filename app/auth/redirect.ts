@@ -4,7 +4,8 @@ const PROBE_ORIGIN = "http://x.invalid";
 const UNSAFE = /[\u0000-\u001f\u007f\\]|[^\u0000-\u00ff]/;
 
 /**
- * A safe place to go back to after signing in: a path on this site, never another origin (an open redirect would send a signed-in user anywhere).
+ * A safe place to go back to after signing in: a path on this site, never another origin (an open redirect would send a
+ * signed-in user anywhere).
  *
  * Accepted only when the raw text starts with "/", contains no control character, DEL, backslash or non-Latin-1
  * character (browsers strip tabs and newlines and read "\" as "/": `/\t/evil.example` is `//evil.example`; a

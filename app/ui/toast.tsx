@@ -5,7 +5,10 @@ export type ToastData = {
   message: string;
   description?: string;
   type: "info" | "success" | "error" | "warning";
-  /** How long it stays (ms), when not its type's default (a sync's result stays 10 s: it is long enough to need reading). */
+  /**
+   * How long it stays (ms), when not its type's default (a sync's result stays 10 s: it is long enough to need
+   * reading).
+   */
   duration?: number;
 };
 

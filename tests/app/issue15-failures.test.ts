@@ -7,9 +7,10 @@ import { RULES } from "../../app/rules/texts";
 import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**
- * Spec 2 §8's failure texts on the messages, rules, reports and settings screens when the upstream refuses a change that passed the page's checks:
- * 'Create failed' / 'Update failed' / 'Delete failed' with the server's message (a 4xx) or the try-later text (a 5xx),
- * and the inline texts ('Failed to save a message...'). The upstream answers as told for one method and path.
+ * Spec 2 §8's failure texts on the messages, rules, reports and settings screens when the upstream refuses a change
+ * that passed the page's checks: 'Create failed' / 'Update failed' / 'Delete failed' with the server's message (a 4xx)
+ * or the try-later text (a 5xx), and the inline texts ('Failed to save a message...'). The upstream answers as told
+ * for one method and path.
  */
 const { app, admin } = appAsAdmin();
 const { refuse, restore } = refusingUpstream(app);

@@ -1,7 +1,7 @@
 /**
- * Bounds of every text field and list the upstream stores (hostile input is bounded before any work), defined once: the upstream's contract
- * schemas and the back office's form schemas both read them. No zod here, so a route module that only needs a
- * message (texts.ts) does not ship zod to the browser. The reasons are in docs/decisions/text-limits.md.
+ * Bounds of every text field and list the upstream stores (hostile input is bounded before any work), defined once: the
+ * upstream's contract schemas and the back office's form schemas both read them. No zod here, so a route module that
+ * only needs a message (texts.ts) does not ship zod to the browser. The reasons are in docs/decisions/text-limits.md.
  */
 import { ALL_PERMISSIONS } from "./permissions";
 

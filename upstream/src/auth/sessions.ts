@@ -14,9 +14,10 @@ function stringArray(json: string): string[] {
 }
 
 /**
- * Sign-in sessions, so that a token can be revoked: every token carries the id of the session it was issued in (`sid`). Sign-in and
- * single sign-on open a session, refresh keeps it, log out / password change / permission removal revoke it. A token
- * whose session is revoked, expired or unknown is refused. `expires_at` follows the newest token of the session.
+ * Sign-in sessions, so that a token can be revoked: every token carries the id of the session it was issued in (`sid`).
+ * Sign-in and single sign-on open a session, refresh keeps it, log out / password change / permission removal revoke
+ * it. A token whose session is revoked, expired or unknown is refused. `expires_at` follows the newest token of the
+ * session.
  */
 export class SessionsStore {
   private readonly insert: Statement;

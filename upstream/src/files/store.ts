@@ -30,9 +30,9 @@ const keyOf = (id: string) => `uploads/${id}`;
 const PRUNE_BATCH = 100;
 
 /**
- * Uploads kept between steps (a form can be re-shown without sending its file again): the bytes in a `FileStore` under `uploads/{id}`, the name, type, size and
- * owner in the `files` table. Only the owner (a user id) sees a file; it expires `FILE_TTL_MS` after the upload and
- * expired ones are deleted at the next upload.
+ * Uploads kept between steps (a form can be re-shown without sending its file again): the bytes in a `FileStore` under
+ * `uploads/{id}`, the name, type, size and owner in the `files` table. Only the owner (a user id) sees a file; it
+ * expires `FILE_TTL_MS` after the upload and expired ones are deleted at the next upload.
  */
 export class UploadsStore {
   private readonly statements: Record<"insert" | "select" | "erase" | "expired", Statement>;

@@ -1,7 +1,7 @@
 /**
- * The search engine behind /api/search (docs/decisions/search-engine.md). The routes speak only to this interface with the Elasticsearch
- * DSL subset of the contract, so an OpenSearch/Elasticsearch backend can implement it unchanged (pass the body
- * through, map the answer); the embedded one is SQLite FTS5 (sqlite.ts).
+ * The search engine behind /api/search (docs/decisions/search-engine.md). The routes speak only to this interface with
+ * the Elasticsearch DSL subset of the contract, so an OpenSearch/Elasticsearch backend can implement it unchanged
+ * (pass the body through, map the answer); the embedded one is SQLite FTS5 (sqlite.ts).
  */
 import type { Application, SearchResponse } from "../../contract/portfolio";
 

@@ -2,11 +2,11 @@
  * Ranking off the event loop, on every core: a broad query on a million applications must not hold the event loop.
  *
  * FTS5 ranks a query by computing bm25 for every matching row; a word in most of a million applications costs
- * hundreds of ms of one core, and better-sqlite3 runs it on the thread that called. A `RankPool` keeps a few worker threads,
- * each with its own read-only connection to the same database file (WAL: readers do not wait for each other or for
- * the writer), and runs one ranking query over disjoint rowid ranges, one range per worker, at the same time. bm25's
- * statistics (row count, average lengths, documents per phrase) are the whole table's whatever the range, so each
- * range's scores are exactly those of the single query and the merged top `n` is the same list. (bm25v, rank.ts,
+ * hundreds of ms of one core, and better-sqlite3 runs it on the thread that called. A `RankPool` keeps a few worker
+ * threads, each with its own read-only connection to the same database file (WAL: readers do not wait for each other
+ * or for the writer), and runs one ranking query over disjoint rowid ranges, one range per worker, at the same time.
+ * bm25's statistics (row count, average lengths, documents per phrase) are the whole table's whatever the range, so
+ * each range's scores are exactly those of the single query and the merged top `n` is the same list. (bm25v, rank.ts,
  * keeps a word's count per connection until the index changes by 1%: between two such counts a worker's may be the
  * older one, within that 1%.) Each worker loads the ranking library the engine uses.
  *
