@@ -30,6 +30,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: "/portfolio/add", permission: "portfolio", write: "portfolio" },
   { path: "/portfolio/csv", permission: "portfolio.read" },
+  // One application, every field (reached from its result).
+  { path: "/portfolio/:id", permission: "portfolio.read" },
   { path: "/portfolio/import", permission: "portfolio", write: "portfolio" },
   { path: "/portfolio/import/sample.csv", permission: "portfolio" },
   { path: "/portfolio/import/:job/rejected.csv", permission: "portfolio" },

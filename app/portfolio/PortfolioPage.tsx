@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { SerializeFrom } from "@remix-run/node";
-import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
+import { CSV_DOWNLOAD_SIZE, MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
 import { Icon } from "../ui/icons";
 import { Toast, toastOf } from "../ui/toast";
 import { ActionDialog, AddTagForm, EditFieldsForm } from "./Dialogs";
@@ -9,6 +9,7 @@ import { portfolioUrl, searchOnly, withViewOf } from "./params";
 import { FromPagination, RemoveTagDialog, ResultCard, type RemoveTagConfirm } from "./Results";
 import type { portfolioLoader } from "./search.server";
 import { SearchForm, TagFacet } from "./SearchForm";
+import { SelectionBar, bulkOf } from "./Selection";
 import { PORTFOLIO } from "./texts";
 
 type Data = SerializeFrom<typeof portfolioLoader>;
@@ -35,6 +36,9 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
   const closeTo = portfolioUrl(base);
   const searching = Boolean(params.qs || params.tags.length);
   const confirming = confirmingOf(actionData);
+  const bulk = bulkOf(actionData);
+  // The export stops at CSV_DOWNLOAD_SIZE rows: said before the download, not found out in the file.
+  const csvCapped = !error && (total > CSV_DOWNLOAD_SIZE || totalIsMore);
   return (
     <>
       <Toast toast={toastOf(actionData)} />
@@ -56,9 +60,19 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
         </div>
         <div className="page-actions">
           {total > 0 ? (
-            <a className="btn btn-secondary" href={portfolioUrl(base, "/portfolio/csv")} download>
+            <a
+              className="btn btn-secondary"
+              href={portfolioUrl(base, "/portfolio/csv")}
+              download
+              aria-describedby={csvCapped ? "csv-cap" : undefined}
+            >
               {PORTFOLIO.downloadCsv}
             </a>
+          ) : null}
+          {csvCapped ? (
+            <p id="csv-cap" className="muted small csv-cap">
+              {PORTFOLIO.csvCap(CSV_DOWNLOAD_SIZE)}
+            </p>
           ) : null}
           {may.write ? (
             <>
@@ -95,6 +109,7 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
             </div>
           ) : (
             <>
+              <SelectionBar canWrite={may.write} answer={bulk} />
               <ol className="results" start={params.from + 1}>
                 {rows.map((row) => (
                   <li key={row.id}>
@@ -104,6 +119,7 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
                       canWrite={may.write}
                       confirming={confirming}
                       onRemove={setRemoving}
+                      selected={bulk?.ids.includes(row.id) ?? false}
                     >
                       {may.write && params.addTag === row.id ? (
                         <ActionDialog

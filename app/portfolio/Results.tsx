@@ -1,18 +1,47 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
+import type { Product } from "../../upstream/contract/portfolio";
 import { formatScore } from "../lib/format";
 import { useHydrated } from "../ui/hydrated";
 import { Pagination } from "../ui/list";
 import { openModal } from "../ui/modal";
-import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
+import { applicationUrl, portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import type { ResultRow } from "./search.server";
+import { SelectBox } from "./Selection";
 import { PORTFOLIO } from "./texts";
 
 const R = PORTFOLIO.result;
 const P = PORTFOLIO.product;
 
 const scoreText = (n: number | null) => formatScore(n, R.notScored);
+
+/** An application's products: name, company and parent, score, source, flags, summary and similarity. */
+export function ProductList({ products }: { products: readonly Product[] }) {
+  return (
+    <ul className="products">
+      {products.map((p, i) => (
+        <li key={`${p.name}-${i}`}>
+          <strong>{p.name}</strong>
+          {p.company ? ` — ${p.company}` : ""}
+          {p.ultimateParentCompany && p.ultimateParentCompany !== p.company ? ` (${p.ultimateParentCompany})` : ""}
+          <span className="muted small">
+            {" "}
+            {P.score} {scoreText(p.score)} · {P.source} {p.source}
+            {p.isInternal ? ` · ${P.isInternal}` : ""}
+            {p.isCompetitor ? ` · ${P.isCompetitor}` : ""}
+          </span>
+          {p.summary ? <p className="small">{p.summary}</p> : null}
+          {p.similarityAssessment ? (
+            <p className="small muted">
+              {P.similarityAssessment}: {p.similarityAssessment}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The remove-tag confirmation step the action answered with (no JavaScript), if any. */
 export type RemoveTagConfirm = { applicationId: string; tag: string } | null;
@@ -28,9 +57,12 @@ export function ResultCard({
   canWrite,
   confirming,
   onRemove,
+  selected = false,
   children,
 }: {
   row: ResultRow;
+  /** Ticked in the selection form (it came back: a refusal, the remove confirmation). */
+  selected?: boolean;
   params: PortfolioParams;
   canWrite: boolean;
   confirming: RemoveTagConfirm;
@@ -43,10 +75,16 @@ export function ResultCard({
   return (
     <article className="result" id={`result-${row.id}`} aria-labelledby={headingId}>
       <header className="result-head">
-        <h2 id={headingId} className="result-title">
-          <span className="result-id">{row.id}</span>{" "}
-          <span dangerouslySetInnerHTML={{ __html: row.titleHtml || "&nbsp;" }} />
-        </h2>
+        <div className="result-head-row">
+          <SelectBox id={row.id} checked={selected} />
+          <h2 id={headingId} className="result-title">
+            {/* The application's own page, with this search in its URL for its way back. */}
+            <Link to={applicationUrl(row.id, base)}>
+              <span className="result-id">{row.id}</span>{" "}
+              <span dangerouslySetInnerHTML={{ __html: row.titleHtml || "&nbsp;" }} />
+            </Link>
+          </h2>
+        </div>
         {row.sourceId ? (
           <p className="muted small">
             {R.source}: {row.sourceId}
@@ -81,27 +119,7 @@ export function ResultCard({
           <summary>
             {R.products} ({row.products.length})
           </summary>
-          <ul className="products">
-            {row.products.map((p, i) => (
-              <li key={`${p.name}-${i}`}>
-                <strong>{p.name}</strong>
-                {p.company ? ` — ${p.company}` : ""}
-                {p.ultimateParentCompany && p.ultimateParentCompany !== p.company ? ` (${p.ultimateParentCompany})` : ""}
-                <span className="muted small">
-                  {" "}
-                  {P.score} {scoreText(p.score)} · {P.source} {p.source}
-                  {p.isInternal ? ` · ${P.isInternal}` : ""}
-                  {p.isCompetitor ? ` · ${P.isCompetitor}` : ""}
-                </span>
-                {p.summary ? <p className="small">{p.summary}</p> : null}
-                {p.similarityAssessment ? (
-                  <p className="small muted">
-                    {P.similarityAssessment}: {p.similarityAssessment}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <ProductList products={row.products} />
         </details>
       ) : null}
       <div className="result-tags">

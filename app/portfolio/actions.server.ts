@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { applicationNotFound } from "../../upstream/contract/portfolio";
-import { requireWrite } from "../auth/guard.server";
+import { notFound, requireRoute } from "../auth/guard.server";
+import { bulkAction, isBulkIntent } from "./bulk.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "../lib/actions.server";
 import { readForm, textOf } from "../lib/form.server";
 import { toasts } from "../lib/toast.server";
@@ -30,16 +31,23 @@ async function currentTags(api: Api, id: string): Promise<string[] | null> {
 }
 
 /**
- * /portfolio's action (needs the `portfolio` write permission, from the route table): `addTag`, `removeTag` (with
- * its confirmation step), `editFields`. A success goes back to the search it came from (the dialog closed) with the
- * spec's toast; a failure answers the form with what was typed, its messages and the spec's failure toast.
+ * /portfolio's action: `addTag`, `removeTag` (with its confirmation step), `editFields` (these need the `portfolio`
+ * write permission, from the route table), and the selection's intents (bulk.server.ts). A success goes back to the
+ * search it came from (the dialog closed) with the spec's toast; a failure answers the form with what was typed, its
+ * messages and the spec's failure toast.
  */
 export async function portfolioAction(args: ActionFunctionArgs) {
-  const { api } = await requireWrite(args);
+  const { api, may } = await requireRoute(args);
   const form = await readForm(args.request);
-  const back = portfolioUrl(searchOnly(parsePortfolioParams(new URL(args.request.url).searchParams)));
+  const params = parsePortfolioParams(new URL(args.request.url).searchParams);
+  const back = portfolioUrl(searchOnly(params));
   const flash = toasts(args.context);
   const intent = intentOf(form);
+  // The selection's export needs only reading; every other intent changes something.
+  if (isBulkIntent(intent)) {
+    return bulkAction(intent, form, { api, context: args.context, back, portfolioId: params.portfolio, canWrite: may.write });
+  }
+  if (!may.write) throw notFound();
   const applicationId = textOf(form, "applicationId").trim();
 
   if (intent === "removeTag") {

@@ -22,6 +22,9 @@ import { PORTFOLIO } from "./texts";
 export async function exportLoader(args: LoaderFunctionArgs) {
   const { api } = await requireRoute(args);
   const p = parsePortfolioParams(new URL(args.request.url).searchParams);
+  // `?export=<token>`: the selection's export, started by the page's action (bulk.server.ts), streamed.
+  const token = new URL(args.request.url).searchParams.get("export");
+  if (token) return downloadOrBack(args, "/portfolio", PORTFOLIO.toasts.exportFailed, () => portfolio.openExport(api, token));
   return downloadOrBack(args, portfolioUrl(searchOnly(p)), PORTFOLIO.toasts.exportFailed, () =>
     portfolio.exportCsv(api, { query: p.qs, portfolioId: p.portfolio, tags: p.tags }, CSV_DOWNLOAD_SIZE),
   );

@@ -29,6 +29,12 @@ export type PortfolioParams = {
   edit: string | null;
 };
 
+/**
+ * How many applications one selection may tick for a change or an export: each is one upstream change in turn, so a
+ * post stays short work (the upstream's ids query would take 1,000).
+ */
+export const SELECTION_LIMIT = 100;
+
 /** Parameters that only change what the page shows, not what it searches: no new search for them. */
 export const VIEW_PARAMS = ["more", "addTag", "edit"] as const;
 
@@ -71,6 +77,10 @@ export function portfolioUrl(params: Partial<PortfolioParams>, path = "/portfoli
   const s = search.toString();
   return s ? `${path}?${s}` : path;
 }
+
+/** /portfolio/{id}, carrying the search `from` it was opened from (its 'Back to the results'). */
+export const applicationUrl = (id: string, from: Partial<PortfolioParams>): string =>
+  portfolioUrl({ ...from, addTag: null, edit: null, more: false }, `/portfolio/${encodeURIComponent(id)}`);
 
 export function portfolioSearch(params: Partial<PortfolioParams>): URLSearchParams {
   const search = new URLSearchParams();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRACK_TOTAL_HITS } from "../../upstream/contract/portfolio-constants";
+import { CSV_DOWNLOAD_SIZE, TRACK_TOTAL_HITS } from "../../upstream/contract/portfolio-constants";
 import { seedPortfolio } from "../../upstream/src/applications/demo";
 import { openDatabase } from "../../upstream/src/db";
 import { PORTFOLIO } from "../../app/portfolio/texts";
@@ -48,12 +48,16 @@ describe("/portfolio: a total past what a search counts", () => {
     expect(html).toContain(PORTFOLIO.totalMore(TRACK_TOTAL_HITS));
     expect(html).toContain(`href="/portfolio?qs=comprising&amp;size=50&amp;count=all"`);
     expect(html).toContain(PORTFOLIO.countAll);
+    // The CSV export stops at CSV_DOWNLOAD_SIZE rows: said beside 'download csv', before the download.
+    expect(html).toContain(PORTFOLIO.csvCap(CSV_DOWNLOAD_SIZE));
+    expect(html).toContain(`aria-describedby="csv-cap"`);
 
     const all = await data("qs=comprising&size=50&count=all");
     expect(all).toMatchObject({ total: 20_400, totalIsMore: false, params: { countAll: true } });
     const exact = await (await admin.get("/portfolio?qs=comprising&size=50&count=all")).text();
     expect(exact).toContain(PORTFOLIO.total(20_400));
     expect(exact).not.toContain(PORTFOLIO.countAll);
+    expect(exact).toContain(PORTFOLIO.csvCap(CSV_DOWNLOAD_SIZE));
 
     // The whole portfolio, no query: the maintained counts are exact at any size.
     expect(await data("")).toMatchObject({ total: 20_400, totalIsMore: false });
@@ -73,6 +77,9 @@ describe("/portfolio: a total past what a search counts", () => {
     // A few matches: every one counted, no note.
     const rare = await data("qs=thermoluminide");
     expect(rare.facet.sampled).toBeNull();
-    expect(await (await admin.get("/portfolio?qs=thermoluminide")).text()).not.toContain("Counts from the first");
+    const rareHtml = await (await admin.get("/portfolio?qs=thermoluminide")).text();
+    expect(rareHtml).not.toContain("Counts from the first");
+    // Within what the CSV holds: no note about it.
+    expect(rareHtml).not.toContain(PORTFOLIO.csvCap(CSV_DOWNLOAD_SIZE));
   });
 });

@@ -70,6 +70,7 @@ const samplePaths: Record<string, () => string> = {
   "/portfolio": () => "/portfolio",
   "/portfolio/add": () => "/portfolio/add",
   "/portfolio/csv": () => "/portfolio/csv",
+  "/portfolio/:id": () => "/portfolio/ROUTE-1",
   "/portfolio/import": () => "/portfolio/import",
   "/portfolio/import/sample.csv": () => "/portfolio/import/sample.csv",
   "/portfolio/import/:job/rejected.csv": () => `/portfolio/import/${importJobId}/rejected.csv`,
