@@ -86,7 +86,7 @@ if (config.upstreamUrl) {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     feedbackUrl: config.feedbackUrl,
-    queues: config.queues, // issue 13
+    queues: config.queues,
     portfolioDemo: config.portfolioDemo,
     sso: sso
       ? {
@@ -99,7 +99,7 @@ if (config.upstreamUrl) {
   upstream = embeddedTransport(embedded);
 }
 
-// Issue 13: say at start-up which external system is not configured (the dashboards say it too).
+// Say at start-up which external system is not configured (the dashboards say it too).
 if (embedded && config.queues.missing.length) {
   if (config.mode === "production") console.warn(config.queues.missing.join("\n"));
   else unset.push("the patent office and docket system (USPTO_*, FIP_*: the dashboards say what is missing)");
@@ -230,7 +230,7 @@ app.use((req, res, next) => {
 
 const remixHandler = createRequestHandler({
   // Production: the build object itself, so Remix derives its routes and data handler once. Given a function, it
-  // derives them again on every request (issue 10: route trees rebuilt per page); development re-reads the build.
+  // derives them again on every request (route trees rebuilt per page); development re-reads the build.
   build: config.mode === "production" ? await getBuild() : getBuild,
   mode: config.mode,
   // A new object per request: per-request work (the session decode) is shared by a page's loaders through it.

@@ -1,6 +1,6 @@
 /**
  * The one gate for every page request with a body (every non-GET/HEAD request outside `/api`), before Remix, conform
- * or zod see it (issue 8 items 1, 3, 5, 8; docs/decisions/request-guard.md):
+ * or zod see it (docs/decisions/request-guard.md):
  *
  * 1. same origin (CSRF), the SAML assertion consumer service excepted → 403;
  * 2. body size by route, Content-Length first, then counted while reading → 413 without reading past the limit; a
@@ -86,7 +86,7 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
     bytes: MAX_SCRIPT_BYTES + 1 * MB,
     what: "A bot script upload",
   },
-  // Issue 14: a Word, Visio or drawing template's file (create or edit) with the form's fields.
+  // A Word, Visio or drawing template's file (create or edit) with the form's fields.
   {
     path: /^\/(documents\/(word|visio)|drawings)\/(create|[^/]+\/edit)\/?$/,
     bytes: MAX_TEMPLATE_BYTES + 1 * MB,
@@ -103,14 +103,14 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
   // A template-storage backup to import.
   { path: /^\/administration\/template-storage\/?$/, bytes: MAX_BACKUP_BYTES + 1 * MB, what: "A backup upload", writes: true },
   {
-    // The portfolio's CSV import (multipart, issue 11): a file of CSV_IMPORT_LIMITS.bytes plus the form's fields.
+    // The portfolio's CSV import (multipart): a file of CSV_IMPORT_LIMITS.bytes plus the form's fields.
     path: /^\/portfolio\/import\/?$/,
     bytes: CSV_IMPORT_LIMITS.bytes + 1 * MB,
     what: "A portfolio CSV import",
     writes: true,
   },
   {
-    // The Application Crawler's installer upload on the applications page (multipart, issue 15): the file, its
+    // The Application Crawler's installer upload on the applications page (multipart): the file, its
     // version and the intent.
     path: /^\/applications\/?$/,
     bytes: MAX_INSTALLER_BYTES + 1 * MB,

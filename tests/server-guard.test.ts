@@ -10,7 +10,7 @@ import { RULE_LIMITS } from "../upstream/contract/rules";
 import { startProductionServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /**
- * Issue 8 items 1, 3, 5, 8 against the real process (`node $BUILD_DIR/server.js`): the form guard in front of Remix
+ * The request guard against the real process (`node $BUILD_DIR/server.js`): the form guard in front of Remix
  * (server/guard.ts) and the upstream's body limits (upstream/src/lib/body-limit.ts).
  */
 // Disjoint from the other real-server tests run alongside: server.test 3900–4089, fuzz 4100–4179, upload budget 4600–4899.
@@ -317,7 +317,7 @@ describe("form guard: body sizes (items 1, 3)", () => {
     const spec = await rawPost("/specifications/x", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 12 * 1024 * 1024 }, 0);
     expect(spec.status).toBe(413);
     expect(spec.body).toContain("sample document may be at most 11 MB");
-    // The Application Crawler's installer (issue 15): 1.5 MB passes the guard, 60 MB is refused before reading.
+    // The Application Crawler's installer: 1.5 MB passes the guard, 60 MB is refused before reading.
     expect((await post("/applications", big)).status).not.toBe(413);
     const installer = await rawPost("/applications", { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": 60 * 1024 * 1024 }, 0);
     expect(installer.status).toBe(413);

@@ -27,7 +27,7 @@ const Env = z.object({
   ),
   ADMIN_PASSWORD: optional(z.string().min(6, { message: "must be at least 6 characters long" })),
   FEEDBACK_URL: optional(z.string().url({ message: "must be a URL" })),
-  // Issue 11: demo portfolio applications added on a fresh database's first start (0: none).
+  // Demo portfolio applications added on a fresh database's first start (0: none).
   PORTFOLIO_DEMO: optional(z.coerce.number().int().min(0).max(100_000)).transform((v) => v ?? 3000),
   // Upload bodies held at once (server/guard.ts, server/byte-budget.ts) and how long an upload waits for room:
   // 128 MB, a backup (100 MB) and a template beside it; 60 s, as the refusal says ("Try again in a minute").
@@ -55,7 +55,7 @@ const Env = z.object({
   SAML_IDP_METADATA: optional(z.string()),
   SAML_SP_ENTITY_ID: optional(z.string().min(1)),
   SAML_CLOCK_SKEW_SECONDS: optional(z.coerce.number().int().min(0).max(300)),
-  // Issue 13: the patent office (USPTO Open Data Portal-shaped API), the docket system (FIP), the queue workers.
+  // The patent office (USPTO Open Data Portal-shaped API), the docket system (FIP), the queue workers.
   USPTO_API_URL: optional(z.string().url({ message: "must be the patent office API's base URL, such as https://api.uspto.gov" })),
   USPTO_API_KEY: optional(z.string().max(500)),
   USPTO_CUSTOMER_NUMBERS: optional(
@@ -76,7 +76,7 @@ const Env = z.object({
   QUEUE_CONCURRENCY: optional(z.coerce.number().int().min(0).max(32)),
 });
 
-/** Issue 13: the job queues' external systems (null parts: not configured; the dashboards say what is missing). */
+/** The job queues' external systems (null parts: not configured; the dashboards say what is missing). */
 export type QueueConfig = {
   office: { baseUrl?: string; apiKey?: string };
   docket: { baseUrl?: string; apiKey?: string; matterUrlTemplate?: string };

@@ -60,7 +60,7 @@ import { settingsRoutes } from "./settings/routes";
 import { SettingsStore } from "./settings/store";
 import { teamRoutes } from "./teams/routes";
 import { TeamsStore } from "./teams/store";
-// issue 13: queues, patent office, docket system
+// queues, patent office, docket system
 import { dispatcherRoutes, usptoRoutes } from "./dispatcher/routes";
 import type { PortfolioSink } from "./dispatcher/portfolio-sink";
 import { ApplicationsSink } from "./applications/office-sink";
@@ -84,7 +84,7 @@ export type UpstreamOptions = {
   adminPassword?: string;
   /** Answered by GET /api/feedback/canny/redirectUrl; 404 when unset. */
   feedbackUrl?: string;
-  /** Single sign-on (issue 5): the service credential, the OpenID Connect provider, the SAML button. See sso/routes.ts. */
+  /** Single sign-on: the service credential, the OpenID Connect provider, the SAML button. See sso/routes.ts. */
   sso?: SsoOptions;
   /** HS256 secret; else `${dataDir}/jwt-secret` (created with 32 random bytes, hex, mode 0600, on first start). */
   jwtSecret?: string;
@@ -93,7 +93,7 @@ export type UpstreamOptions = {
   /** Token `iss`; default "backoffice-upstream". */
   issuer?: string;
   /**
-   * Portfolio demo (issue 11): on a database that never had it, add this many demo applications in the background
+   * Portfolio demo: on a database that never had it, add this many demo applications in the background
    * after the start (a few milliseconds per turn of the event loop). Default 0 (none); the back office passes
    * PORTFOLIO_DEMO (default 3000).
    */
@@ -107,7 +107,7 @@ export type UpstreamOptions = {
    * unless NODE_ENV is production.
    */
   checkDirectValues?: boolean;
-  /** Issue 13: the job queues' workers, the patent office and the docket system (docs/decisions/job-queue.md). */
+  /** The job queues' workers, the patent office and the docket system (docs/decisions/job-queue.md). */
   queues?: QueueOptions;
 };
 
@@ -148,7 +148,7 @@ export type Upstream = {
   close(): void;
 };
 
-/** Sign-in throttling (issue 8 item 7; upstream/README.md "Sign-in rate limit"). */
+/** Sign-in throttling without lockout (upstream/README.md "Sign-in rate limit"). */
 export const LOGIN_LIMITS = {
   // 3 free failures per (account, address), then 1 s, 2 s, 4 s … up to 15 min between attempts; forgotten after 24 h.
   perPair: { free: 3, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetMs: 24 * 60 * 60_000 },
@@ -283,14 +283,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }),
     );
     app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));
-    // Specifications and the document-driven generator (issue 4).
+    // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));
-    // Uploads kept between steps (issue 9): the generator reads them by id.
+    // Uploads kept between steps: the generator reads them by id.
     const uploads = new UploadsStore(db, new LocalFileStore(path.join(options.dataDir, "files")), now);
     app.route("/api/files", fileRoutes({ uploads, requireAuth }));
     app.route("/api/nlp/api/v1", nlpRoutes({ requireAuth, uploads }));
-    // Issue 14: templates and forms with their files, shapes from Visio masters, the template-storage backup.
+    // Templates and forms with their files, shapes from Visio masters, the template-storage backup.
     {
       const recordFiles = new RecordFiles(new LocalFileStore(path.join(options.dataDir, "files")), now);
       const templates = {
@@ -309,7 +309,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const backup = new TemplateBackup(db, recordFiles, now);
       app.route("/api/template-storage", templateStorageRoutes({ backup, requireAuth, now }));
     }
-    // Portfolio tags (issue 12: the categorization's tag input suggests them).
+    // Portfolio tags (the categorization's tag input suggests them).
     const portfolioTags = db.prepare(
       "select name from tag_counts where instr(lower(name), ?) > 0 group by name order by instr(lower(name), ?) <> 1, sum(count) desc, name limit ?",
     );
@@ -323,7 +323,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         ],
       }),
     );
-    // People and teams (issue 3): teams, bots, suggestions, user settings, portfolio authorization.
+    // People and teams: teams, bots, suggestions, user settings, portfolio authorization.
     app.route("/api/auth/teams", teamRoutes({ teams: new TeamsStore(db, now), users, requireAuth }));
     app.route(
       "/api/auth/bots",
@@ -341,7 +341,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     );
     app.route("/api/feedback", feedbackRoutes({ feedbackUrl: options.feedbackUrl, requireAuth }));
     const applications = new ApplicationsStore(db, now);
-    // Issue 13: processing and USPTO download queues, their workers and schedule; FIP sync.
+    // Processing and USPTO download queues, their workers and schedule; FIP sync.
     const q = options.queues ?? {};
     const jobs = new SqliteJobQueue(db, now);
     const queueSettings = new QueueSettings(db, now);
@@ -371,13 +371,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         (since) => queueSettings.write("fip.watermark", since),
       );
     }
-    // Messages, rules, reports, the e-mail connector and the applications page (issue 15).
+    // Messages, rules, reports, the e-mail connector and the applications page.
     app.route("/api/messages", messageRoutes({ messages: new MessagesStore(db, now), users, requireAuth }));
     app.route("/api/rules", ruleRoutes({ rules: new RulesStore(db, now), requireAuth }));
     app.route("/api/reports", reportRoutes({ reports: new ReportsStore(db, now), organizations, requireAuth }));
     const appSettings = new AppSettingsStore(db, now);
     app.route("/api/ms-graph-email-connector", emailConnectorRoutes({ settings: appSettings, requireAuth }));
-    // Portfolio (issue 11): search engine, applications, CSV import/export, reindex.
+    // Portfolio: search engine, applications, CSV import/export, reindex.
     const portfolioEngine = new SqliteSearchEngine(db);
     if (portfolioEngine.rankProblem) log(`upstream: search: ranking with FTS5's bm25 (slower on broad queries at scale): ${portfolioEngine.rankProblem}`);
     const portfolio = portfolioRoutes({ db, store: applications, engine: portfolioEngine, requireAuth, now, log });
@@ -386,7 +386,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/portfolio", portfolio.portfolio);
     app.route("/api/patent-search", portfolio.vectors);
     const stopDemo = seedDemoInBackground(db, { count: options.portfolioDemo ?? 0, now, log });
-    // Categorization (issue 12): saved queries and the background jobs tagging the portfolio with them.
+    // Categorization: saved queries and the background jobs tagging the portfolio with them.
     const categorizationJobs = new JobsStore(db, now);
     const categorizationQueries = new QueriesStore(db, now);
     const categorizer = new CategorizationRunner({
