@@ -1,21 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { templateListLoader } from "~/templates/kinds.server";
-import { templateColumns } from "~/templates/TemplateList";
-import { WORD_TEMPLATES } from "~/templates/texts";
-import { ResourceList } from "~/ui/resource-list";
+import { templateListScreen, templateMeta } from "~/templates/TemplateScreens";
 
-export {RouteErrorBoundary as ErrorBoundary} from "~/ui/errors";
-
-export const meta: MetaFunction = () => [{ title: "Word templates · Backoffice" }];
-
-export async function loader(args: LoaderFunctionArgs) {
-  return templateListLoader(args, "word");
-}
-
-const columns = templateColumns(WORD_TEMPLATES, (id) => `/documents/word/${id}/edit`);
-
-export default function WordTemplates() {
-  const data = useLoaderData<typeof loader>();
-  return <ResourceList data={data} texts={WORD_TEMPLATES} columns={columns} createTo="/documents/word/create" />;
-}
+/** Word templates: the template kinds' list screen (spec 2 §2), configured by kind. */
+export { ErrorBoundary } from "~/templates/TemplateScreens";
+export const meta = templateMeta("word", "list");
+export const loader = (args: LoaderFunctionArgs) => templateListLoader(args, "word");
+export default templateListScreen("word");

@@ -1,21 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { templateListLoader } from "~/templates/kinds.server";
-import { templateColumns } from "~/templates/TemplateList";
-import { DRAWINGS } from "~/templates/texts";
-import { ResourceList } from "~/ui/resource-list";
+import { templateListScreen, templateMeta } from "~/templates/TemplateScreens";
 
-export {RouteErrorBoundary as ErrorBoundary} from "~/ui/errors";
-
-export const meta: MetaFunction = () => [{ title: "Drawings · Backoffice" }];
-
-export async function loader(args: LoaderFunctionArgs) {
-  return templateListLoader(args, "drawing");
-}
-
-const columns = templateColumns(DRAWINGS, (id) => `/drawings/${id}/edit`);
-
-export default function DrawingTemplates() {
-  const data = useLoaderData<typeof loader>();
-  return <ResourceList data={data} texts={DRAWINGS} columns={columns} createTo="/drawings/create" />;
-}
+/** Drawings: the template kinds' list screen (spec 2 §2), configured by kind. */
+export { ErrorBoundary } from "~/templates/TemplateScreens";
+export const meta = templateMeta("drawing", "list");
+export const loader = (args: LoaderFunctionArgs) => templateListLoader(args, "drawing");
+export default templateListScreen("drawing");

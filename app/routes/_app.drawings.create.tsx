@@ -1,46 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { templateAction, templateCreateLoader } from "~/templates/kinds.server";
-import { DrawingSchemas } from "~/templates/schema";
-import { TemplateForm } from "~/templates/TemplateForm";
-import { DRAWINGS } from "~/templates/texts";
-import { Toast, toastOf } from "~/ui/toast";
+import { templateCreateScreen, templateMeta } from "~/templates/TemplateScreens";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
-
-
-export const meta: MetaFunction = () => [{ title: "New Drawings · Backoffice" }];
-
-export async function loader(args: LoaderFunctionArgs) {
-  return templateCreateLoader(args, "drawing");
-}
-
-export async function action(args: ActionFunctionArgs) {
-  return templateAction(args, "drawing");
-}
-
-export default function NewDrawing() {
-  const { editor } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <>
-      <Toast toast={toastOf(actionData)} />
-      <div className="page-header">
-        <h1>{DRAWINGS.newTitle}</h1>
-      </div>
-      <TemplateForm
-        id="new-drawing"
-        schema={DrawingSchemas.create}
-        texts={DRAWINGS}
-        accept=".vsdx,.vstx"
-        defaults={{ name: "", description: "", tags: [], textTemplate: "" }}
-        current={null}
-        actionData={actionData}
-        canWrite
-        cancelTo="/drawings"
-        flags={[]}
-        editor={editor ?? undefined}
-      />
-    </>
-  );
-}
+/** New Drawings: the template kinds' create screen (spec 2 §5), configured by kind. */
+export { ErrorBoundary } from "~/templates/TemplateScreens";
+export const meta = templateMeta("drawing", "create");
+export const loader = (args: LoaderFunctionArgs) => templateCreateLoader(args, "drawing");
+export const action = (args: ActionFunctionArgs) => templateAction(args, "drawing");
+export default templateCreateScreen("drawing");

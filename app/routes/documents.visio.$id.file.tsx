@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadTemplate } from "~/templates/templates.server";
+import { templateFileLoader } from "~/templates/kinds.server";
 
-/** The visio template's file, streamed byte for byte (templates.read; 404 without it or without a file). */
-export async function loader(args: LoaderFunctionArgs) {
-  return downloadTemplate.visio(args);
-}
+/** The visio template's file (a resource route: templates.read, streamed byte for byte; 404 without a file). */
+export const loader = (args: LoaderFunctionArgs) => templateFileLoader(args, "visio");

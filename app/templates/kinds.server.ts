@@ -1,38 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireRoute } from "../auth/guard.server";
-import { editorAction, editorLoader, listLoader } from "../lib/resource-routes.server";
-import { DrawingSchemas, VisioTemplateSchemas, WordTemplateSchemas } from "./schema";
-import { DRAWINGS, VISIO_TEMPLATES, WORD_TEMPLATES } from "./texts";
-import { TEMPLATE_PATHS, currentFile, drawings, templateHelpers, templateRow, visioTemplates, wordTemplates } from "./templates.server";
+import { editorAction, editorLoader, fileLoader, listLoader } from "../lib/resource-routes.server";
+import { TEMPLATE_KINDS, templatePaths, type TemplateKind } from "./kinds";
+import { currentFile, drawings, templateHelpers, templateRow, visioTemplates, wordTemplates } from "./templates.server";
 
-const KINDS = {
-  word: { client: wordTemplates, schemas: WordTemplateSchemas, texts: WORD_TEMPLATES, paths: TEMPLATE_PATHS.word },
-  visio: { client: visioTemplates, schemas: VisioTemplateSchemas, texts: VISIO_TEMPLATES, paths: TEMPLATE_PATHS.visio },
-  drawing: { client: drawings, schemas: DrawingSchemas, texts: DRAWINGS, paths: TEMPLATE_PATHS.drawing },
-} as const;
-export type TemplateKind = keyof typeof KINDS;
+/**
+ * The loaders and actions of the template kinds' routes (spec 2 §2, §5): each route file passes its kind. The three
+ * upstream collections differ only in a flag or two (the resource kit's clients); one type serves all three here.
+ */
+const CLIENTS = { word: wordTemplates, visio: visioTemplates, drawing: drawings } as const;
+const clientOf = (kind: TemplateKind) => CLIENTS[kind] as typeof wordTemplates;
+type Access = Awaited<ReturnType<typeof requireRoute>>;
 
-/** The list loader of a template kind (resource kit). */
+/** The drawing editor's Handlebars helpers, for the kinds that have a text template; null for the others. */
+const editorOf = (kind: TemplateKind, { api }: Access) =>
+  TEMPLATE_KINDS[kind].textTemplate ? templateHelpers(api) : Promise.resolve(null);
+
+/** The list screen's loader (resource kit): rows with the file's document properties and its download. */
 export function templateListLoader(args: LoaderFunctionArgs, kind: TemplateKind) {
-  const k = KINDS[kind];
-  return listLoader(args, k.client as typeof wordTemplates, {
-    row: (t, timeZone) => templateRow(t, timeZone, k.paths.file),
-  });
+  const file = templatePaths(kind).file;
+  return listLoader(args, clientOf(kind), { row: (t, timeZone) => templateRow(t, timeZone, file) });
 }
 
-/** The create screen's loader: the route's permission; drawings also load the editor's helpers. */
+/** The create screen's loader: the route's permission and the kind's editor helpers. */
 export async function templateCreateLoader(args: LoaderFunctionArgs, kind: TemplateKind) {
-  const { api } = await requireRoute(args);
-  return { editor: kind === "drawing" ? await templateHelpers(api) : null };
+  return { editor: await editorOf(kind, await requireRoute(args)) };
 }
 
-/** The edit screen's loader: the record (or 404), what the user may do, its current file; drawings' helpers. */
+/** The edit screen's loader: the record (or 404), what the user may do, its current file and editor helpers. */
 export async function templateEditLoader(args: LoaderFunctionArgs, kind: TemplateKind) {
-  const k = KINDS[kind];
-  const { id, record, may } = await editorLoader(args, k.client as typeof wordTemplates);
-  const r = record as
-    | (typeof record & { textTemplate?: string; isStyleMaster?: boolean })
-    | null;
+  const { id, record, may, editor } = await editorLoader(args, clientOf(kind), async (access) => ({
+    editor: await editorOf(kind, access),
+  }));
+  const r = record as (typeof record & { textTemplate?: string; isStyleMaster?: boolean }) | null;
   return {
     id,
     may,
@@ -46,18 +46,23 @@ export async function templateEditLoader(args: LoaderFunctionArgs, kind: Templat
           textTemplate: r.textTemplate ?? "",
         }
       : null,
-    current: r ? currentFile(r.fileTemplate, k.paths.file(id)) : null,
-    editor: kind === "drawing" ? await templateHelpers((await requireRoute(args)).api) : null,
+    current: r ? currentFile(r.fileTemplate, templatePaths(kind).file(id)) : null,
+    editor,
   };
 }
 
-/** The create (no `params.id`) and edit action of a template kind: the kit's editor action with its files. */
+/** The create (no `params.id`) and edit action: the kit's editor action with the kind's form and its file. */
 export function templateAction(args: ActionFunctionArgs, kind: TemplateKind) {
-  const k = KINDS[kind];
-  const schema = args.params.id === undefined ? k.schemas.create : k.schemas.edit;
-  return editorAction(args, k.client as typeof wordTemplates, {
-    schema: schema as typeof WordTemplateSchemas.create,
-    texts: k.texts,
-    list: k.paths.list,
+  const { schemas, texts } = TEMPLATE_KINDS[kind];
+  const schema = args.params.id === undefined ? schemas.create : schemas.edit;
+  return editorAction(args, clientOf(kind), {
+    schema: schema as typeof TEMPLATE_KINDS.word.schemas.create,
+    texts,
+    list: templatePaths(kind).list,
   });
+}
+
+/** The kind's file, streamed byte for byte (templates.read; 404 without it or without a file). */
+export function templateFileLoader(args: LoaderFunctionArgs, kind: TemplateKind) {
+  return fileLoader(args, clientOf(kind), "fileTemplate");
 }

@@ -29,17 +29,16 @@ export function templateFile(accepted: readonly ("dotx" | "vstx" | "vsdx")[], re
   return required ? file : file.optional();
 }
 
-const word = (required: boolean) =>
-  WordTemplateCreate.extend({ tags, fileTemplate: templateFile(TEMPLATE_EXTENSIONS.word, required) });
-const visio = (required: boolean) =>
-  VisioTemplateCreate.extend({ tags, fileTemplate: templateFile(TEMPLATE_EXTENSIONS.visio, required) });
-const drawing = (required: boolean) =>
-  DrawingCreate.extend({ tags, fileTemplate: templateFile(TEMPLATE_EXTENSIONS.drawing, required) });
+/** A kind's form: create needs the file, edit may keep the current one. */
+function templateSchemas<T extends z.ZodRawShape>(create: z.ZodObject<T>, accepted: readonly ("dotx" | "vstx" | "vsdx")[]) {
+  const form = (required: boolean) => create.extend({ tags, fileTemplate: templateFile(accepted, required) });
+  return { create: form(true), edit: form(false) };
+}
 
-/** The Word template form: create needs the .dotx, edit may keep the current file. */
-export const WordTemplateSchemas = { create: word(true), edit: word(false) };
-export const VisioTemplateSchemas = { create: visio(true), edit: visio(false) };
-export const DrawingSchemas = { create: drawing(true), edit: drawing(false) };
+export const WordTemplateSchemas = templateSchemas(WordTemplateCreate, TEMPLATE_EXTENSIONS.word);
+export const VisioTemplateSchemas = templateSchemas(VisioTemplateCreate, TEMPLATE_EXTENSIONS.visio);
+export const DrawingSchemas = templateSchemas(DrawingCreate, TEMPLATE_EXTENSIONS.drawing);
+
 /** A shape's edit form: the contract's name (required, 'Name is required'), description and tags. */
 export const ShapeSchema = z.object({
   name: ShapeUpdate.shape.name.unwrap(),

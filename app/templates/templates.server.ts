@@ -9,7 +9,6 @@ import {
   type Shape,
 } from "../../upstream/contract/templates";
 import { formatDateTime } from "../lib/format";
-import { fileLoader } from "../lib/resource-routes.server";
 import { orNotFound, resourceClient } from "../lib/resource.server";
 import { can } from "../../upstream/contract/permissions";
 import { notFound, requireUser } from "../auth/guard.server";
@@ -21,13 +20,6 @@ export const wordTemplates = resourceClient(WordTemplatesResource);
 export const visioTemplates = resourceClient(VisioTemplatesResource);
 export const drawings = resourceClient(DrawingsResource);
 export const shapes = resourceClient(ShapesResource);
-
-/** Where the back office serves each kind's template file (a resource route: templates.read, streamed). */
-export const TEMPLATE_PATHS = {
-  word: { list: "/documents/word", file: (id: string) => `/documents/word/${id}/file` },
-  visio: { list: "/documents/visio", file: (id: string) => `/documents/visio/${id}/file` },
-  drawing: { list: "/drawings", file: (id: string) => `/drawings/${id}/file` },
-} as const;
 
 type Listed = {
   id: string;
@@ -60,13 +52,6 @@ export function templateRow(t: Listed, timeZone: string, file: (id: string) => s
 export function currentFile(file: RecordFile | null, href: string) {
   return file ? { name: file.name, size: file.size, href } : null;
 }
-
-/** The download loaders of the three kinds. */
-export const downloadTemplate = {
-  word: (args: LoaderFunctionArgs) => fileLoader(args, wordTemplates, "fileTemplate"),
-  visio: (args: LoaderFunctionArgs) => fileLoader(args, visioTemplates, "fileTemplate"),
-  drawing: (args: LoaderFunctionArgs) => fileLoader(args, drawings, "fileTemplate"),
-};
 
 /** The Handlebars helpers for the drawing text template's editor (the generator's documentation; none when down). */
 export async function templateHelpers(api: Api) {

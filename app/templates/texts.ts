@@ -1,13 +1,16 @@
-import { TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
+import { TEMPLATE_EXTENSIONS, TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
 import { SAVE_TOASTS } from "../lib/form-texts";
 
 /**
  * Word, Visio and drawing template texts (spec 2 §2, §5, §8, verbatim where the spec gives them). The success and
  * failure toasts are spec 2 §8's ('Create completed', 'Create failed' with the server's message…).
  */
-function templateTexts(kind: { title: string; one: string; many: string; accept: string; inline: string }) {
+function templateTexts(kind: { title: string; one: string; many: string; extensions: readonly string[]; inline: string }) {
+  const accepted = kind.extensions.map((e) => `.${e}`).join(" or ");
   return {
     listTitle: kind.title,
+    /** The browser tab's title of the list, create and edit screens. */
+    documentTitles: { list: `${kind.title} · Backoffice`, create: `New ${kind.title} · Backoffice`, edit: `Edit ${kind.title} · Backoffice` },
     addNew: "+ new",
     searchLabel: `Search ${kind.many}`,
     columns: { name: "Name", description: "Description", tags: "Tags", modified: "Last modification", actions: "Actions" },
@@ -26,7 +29,7 @@ function templateTexts(kind: { title: string; one: string; many: string; accept:
       isStyleMaster: "Style master",
       textTemplate: "Text template",
     },
-    fileHint: `Accepted: ${kind.accept}. The name is taken from the file name.`,
+    fileHint: `Accepted: ${accepted}. The name is taken from the file name.`,
     nameHint: "Filled from the chosen file.",
     save: "Save",
     cancel: "Cancel",
@@ -53,21 +56,21 @@ export const WORD_TEMPLATES = templateTexts({
   title: "Word templates",
   one: "Word template",
   many: "Word templates",
-  accept: ".dotx",
+  extensions: TEMPLATE_EXTENSIONS.word,
   inline: DOCUMENT_SAVE_FAILED,
 });
 export const VISIO_TEMPLATES = templateTexts({
   title: "Visio templates",
   one: "Visio template",
   many: "Visio templates",
-  accept: ".vstx",
+  extensions: TEMPLATE_EXTENSIONS.visio,
   inline: DOCUMENT_SAVE_FAILED,
 });
 export const DRAWINGS = templateTexts({
   title: "Drawings",
   one: "drawing",
   many: "drawings",
-  accept: ".vsdx or .vstx",
+  extensions: TEMPLATE_EXTENSIONS.drawing,
   inline: "Failed to save a drawing...",
 });
 export type TemplateTexts = typeof WORD_TEMPLATES;
