@@ -166,3 +166,45 @@ test("a search typed before the page hydrated runs once it has", async ({ page }
   await expect(page.getByText(/\d+ (person|people) in total/)).toBeVisible();
   for (const cell of await page.locator("tbody tr td:first-child").allTextContents()) expect(cell).toContain("admin@");
 });
+
+test("a sortable column header sorts the list by it, a second click reverses; aria-sort says how", async ({ page, request }) => {
+  const prefix = unique("sorthead");
+  const headers = await adminToken(request);
+  // Created in this order (b, a, c): by name a, b, c; newest first c, a, b.
+  for (const name of ["b", "a", "c"]) {
+    const created = await request.post("/api/organizations", { headers, data: { name: `${prefix} ${name}` } });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await signIn(page);
+  await page.goto(`/organizations?q=${prefix}&sort=name`);
+  const names = () => page.getByRole("row").locator("td:first-child").allInnerTexts();
+  const nameHeader = page.getByRole("columnheader", { name: "Name" });
+  const createdHeader = page.getByRole("columnheader", { name: "Created At" });
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(createdHeader).not.toHaveAttribute("aria-sort", /./);
+  // A column the upstream cannot sort by stays a plain header.
+  await expect(page.getByRole("columnheader", { name: "Updated At" }).getByRole("link")).toHaveCount(0);
+
+  // By keyboard: the header is a link.
+  await createdHeader.getByRole("link").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(createdHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(nameHeader).not.toHaveAttribute("aria-sort", /./);
+  expect(await names()).toEqual([`${prefix} c`, `${prefix} a`, `${prefix} b`]);
+  // The search is kept.
+  await expect(page).toHaveURL(new RegExp(`q=${prefix}`));
+
+  await createdHeader.getByRole("link").click();
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect(createdHeader).toHaveAttribute("aria-sort", "ascending");
+  expect(await names()).toEqual([`${prefix} b`, `${prefix} a`, `${prefix} c`]);
+  await expectAccessible(page);
+
+  // Remembered (the prefs cookie), as the Sort select's choice is.
+  await page.goto(`/organizations?q=${prefix}`);
+  await expect(createdHeader).toHaveAttribute("aria-sort", "ascending");
+  await nameHeader.getByRole("link").click();
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  expect(await names()).toEqual([`${prefix} a`, `${prefix} b`, `${prefix} c`]);
+});

@@ -32,7 +32,8 @@ const columns: Column<Row>[] = [
         <AppLink to={`/people/${u.id}`}>{u.email}</AppLink>
       ),
   },
-  { header: C.fullName, cell: (u) => u.fullName || NO_VALUE },
+  // The upstream's name order is the full name's (then the email).
+  { header: C.fullName, cell: (u) => u.fullName || NO_VALUE, sort: ["name"] },
   // From the portfolio authorization (pair-authorizator), matched by email.
   { header: C.registrationNumbers, cell: (u) => u.registrationNumbers.join("; ") || NO_VALUE },
   { header: C.customerNumbers, cell: (u) => u.customerNumbers.join("; ") || NO_VALUE },
@@ -70,6 +71,7 @@ export default function People() {
         columns={columns}
         rows={data.rows}
         rowKey={(u) => u.id}
+        sort={data.sort}
         empty={
           data.q ? (
             <p>

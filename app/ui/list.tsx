@@ -32,6 +32,8 @@ export const LIST_TEXTS = {
   last: "Last",
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   scrollRegion: (caption: string) => `${caption} (scrolls sideways)`,
+  /** A sortable header's hint: what a click sorts by. */
+  sortBy: (sort: Sort) => `Sort: ${SORT_LABELS[sort]}`,
 } as const;
 
 /** Why the search text cannot be used (too long, control characters), or null: the same bounds as the upstream's `q`. */
@@ -298,8 +300,87 @@ function TagsCell({ tags }: { tags: readonly string[] }) {
   );
 }
 
-/** A table column: `cell` answers NO_VALUE when the row has nothing to show there. */
-export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };
+/**
+ * A table column: `cell` answers NO_VALUE when the row has nothing to show there. `sort`: the list sorts the upstream
+ * can apply to this column, the first click's first (a second click on the sorted column takes the next: the
+ * reverse). Without it the kit's defaults by header apply (`KIT_SORTS`); `[]` keeps a header plain.
+ */
+export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; sort?: readonly Sort[] };
+
+/** Which way each of the upstream's sorts orders its column (a header's `aria-sort`). */
+export const SORT_DIRECTION: Record<Sort, "ascending" | "descending"> = {
+  name: "ascending",
+  newest: "descending",
+  oldest: "ascending",
+};
+
+/**
+ * The columns every collection of the kit sorts by (upstream/src/lib/collection.ts `orderBy`): the name (`sort=name`,
+ * its own order; the upstream has no reverse of it, so that header only sorts one way) and the creation time
+ * (newest first, then oldest first). Kit lists head them "Name" and "Created At"; other columns (a modification
+ * time, tags) are nothing the upstream can sort by, so their headers stay plain.
+ */
+export const KIT_SORTS: Readonly<Record<string, readonly Sort[]>> = {
+  Name: ["name"],
+  "Created At": ["newest", "oldest"],
+};
+
+/** The sorts a click on the header of `column` goes through (none: a plain header). */
+export function columnSorts(column: { header: string; sort?: readonly Sort[] }): readonly Sort[] {
+  return column.sort ?? KIT_SORTS[column.header] ?? [];
+}
+
+/**
+ * What a click on a sortable header asks for: the column's first sort, or, on the column the list is sorted by, the
+ * next one (the reverse); and how the column is sorted now, for `aria-sort` (undefined: not by this column).
+ */
+export function headerSort(sorts: readonly Sort[], current: Sort): { next: Sort; state: "ascending" | "descending" | undefined } {
+  const at = sorts.indexOf(current);
+  if (at < 0) return { next: sorts[0]!, state: undefined };
+  return { next: sorts[(at + 1) % sorts.length]!, state: SORT_DIRECTION[current] };
+}
+
+/** The list's address sorted by `sort`: the other params kept, back to the first page (the old page means nothing). */
+export function sortHref(params: URLSearchParams, sort: Sort): string {
+  const next = new URLSearchParams(params);
+  next.delete("page");
+  next.set("sort", sort);
+  return `?${next.toString()}`;
+}
+
+/**
+ * A column header: a link that sorts the list by it (a plain GET, so it works without JavaScript and the sort stays in
+ * the URL and the prefs cookie, as the Sort select's does), with `aria-sort` on the header of the sorted column.
+ */
+function HeaderCell({
+  column,
+  current,
+  params,
+}: {
+  column: Pick<Column<unknown>, "header" | "className" | "sort">;
+  current: Sort | undefined;
+  params: URLSearchParams;
+}) {
+  const sorts = current ? columnSorts(column) : [];
+  if (!current || sorts.length === 0) {
+    return (
+      <th scope="col" className={column.className}>
+        {column.header}
+      </th>
+    );
+  }
+  const { next, state } = headerSort(sorts, current);
+  return (
+    <th scope="col" className={column.className} aria-sort={state}>
+      <Link to={sortHref(params, next)} className="sort-link" preventScrollReset title={LIST_TEXTS.sortBy(next)}>
+        {column.header}
+        <span className="sort-mark" aria-hidden="true">
+          {state === "ascending" ? " ▲" : state === "descending" ? " ▼" : ""}
+        </span>
+      </Link>
+    </th>
+  );
+}
 
 /**
  * A plain, accessible table. `empty` shows in place of the rows when there are none. On a narrow screen the table
@@ -312,13 +393,17 @@ export function DataTable<T>({
   rows,
   rowKey,
   empty,
+  sort,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
   empty: ReactNode;
+  /** The list's sort: given, the headers of the columns it can sort by are links (`Column.sort`). */
+  sort?: Sort;
 }) {
+  const [params] = useSearchParams();
   if (rows.length === 0) return <div className="empty-state">{empty}</div>;
   return (
     <div className="table-wrap" role="region" aria-label={LIST_TEXTS.scrollRegion(caption)} tabIndex={0}>
@@ -327,9 +412,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.className}>
-                {c.header}
-              </th>
+              <HeaderCell key={c.header} column={c} current={sort} params={params} />
             ))}
           </tr>
         </thead>

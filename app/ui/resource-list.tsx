@@ -112,6 +112,7 @@ export function ResourceList<Row extends { id: string }>({
         columns={columns}
         rows={data.rows}
         rowKey={(row) => row.id}
+        sort={data.sort}
         empty={
           data.q ? (
             <p>
