@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN, adminApi, expect, expectAccessible, signIn, slowScripts, test, unique } from "./fixtures";
 
-/** Behaviour every list inherits from app/ui/list and app/lib/list.server (issue 9). */
+/** Behaviour every list inherits from app/ui/list and app/lib/list.server. */
 
 const js = () => test.info().project.name === "js";
 /**

@@ -210,7 +210,7 @@ export function Stamp({ at, by }: { at: string; by?: string | null }) {
   return (
     <>
       {/* The date and time keep together with no-break spaces rather than inside a no-wrap element: one element
-          fewer per stamp, two per row (issue 10). */}
+          fewer per stamp, two per row. */}
       {at.replace(/ /g, "\u00a0")}
       {/* One text node (not " " and the name: React would write a comment between them on every row). */}
       {by ? <span className="muted small stamp-by">{` ${LIST_TEXTS.by(by)}`}</span> : null}
