@@ -160,6 +160,14 @@ export const ROUTES: readonly RouteEntry[] = [
     write: "administration",
     nav: { label: "Template backup", icon: "archive" },
   },
+  // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex) needs the upstream's
+  // portfolio.write; listed with the administrators' tools, shown to those who hold it.
+  {
+    path: "/portfolio/reindex",
+    permission: "portfolio.write",
+    write: "portfolio.write",
+    nav: { label: "Reindex portfolio", icon: "sync" },
+  },
 ];
 
 type Compiled = { entry: RouteEntry; parts: string[]; statics: number };
