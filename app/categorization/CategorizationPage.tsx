@@ -129,6 +129,9 @@ function Editor({
   }
 
   const jobsDisabled = dirty || !canWrite;
+  // Why run and download CSV (and Save) are refused, said beside them as "Unsaved changes" is beside the jobs.
+  const runReason = runErrors.text?.[0];
+  const runDescribedBy = runReason ? "cat-run-reason" : undefined;
   const left = (
     <section className="cat-panel" aria-labelledby="cat-query-heading">
       <div className="cat-heading">
@@ -176,6 +179,7 @@ function Editor({
             value="save"
             className="btn btn-primary"
             aria-disabled={hydrated && (busy || hasProblems(saveErrors)) ? "true" : undefined}
+            aria-describedby={runDescribedBy}
             onClick={(e) => guard(e, saveErrors, false)}
           >
             {C.save}
@@ -188,6 +192,7 @@ function Editor({
           value="csv"
           className="btn btn-secondary"
           aria-disabled={hydrated && hasProblems(runErrors) ? "true" : undefined}
+          aria-describedby={runDescribedBy}
           onClick={downloadCsv}
         >
           {C.downloadCsv}
@@ -199,14 +204,30 @@ function Editor({
           value="run"
           className="btn btn-secondary"
           aria-disabled={hydrated && (busy || hasProblems(runErrors)) ? "true" : undefined}
+          aria-describedby={runDescribedBy}
           onClick={(e) => guard(e, runErrors, false)}
         >
           {C.run}
         </button>
       </div>
+      {runReason ? (
+        <p id="cat-run-reason" className="field-hint cat-notice">
+          {C.runReason(runReason)}
+        </p>
+      ) : null}
     </section>
   );
 
+  const selectQuery = (
+    <SelectQuery
+      queries={data.queries}
+      currentId={selected.id}
+      canWrite={canWrite}
+      asDialog={hydrated}
+      confirmDelete={actionData?.confirm === "delete" ? (actionData.deleteId ?? null) : null}
+      onClose={() => setSelecting(false)}
+    />
+  );
   const right = (
     <section className="cat-panel" aria-labelledby="cat-tags-heading">
       <div className="cat-heading">
@@ -221,6 +242,8 @@ function Editor({
           </Link>
         )}
       </div>
+      {/* Without JavaScript the list opens right under its button, in the panel's width (a dialog with it). */}
+      {!hydrated && (data.selecting || actionData?.confirm === "delete") ? selectQuery : null}
       {canWrite ? (
         <>
           <TagInput
@@ -288,16 +311,7 @@ function Editor({
         className="cat-split"
         onCommit={(left) => layout.submit({ intent: "layout", left: String(left) }, { method: "post" })}
       />
-      {data.selecting || selecting || actionData?.confirm === "delete" ? (
-        <SelectQuery
-          queries={data.queries}
-          currentId={selected.id}
-          canWrite={canWrite}
-          asDialog={hydrated}
-          confirmDelete={actionData?.confirm === "delete" ? (actionData.deleteId ?? null) : null}
-          onClose={() => setSelecting(false)}
-        />
-      ) : null}
+      {hydrated && (data.selecting || selecting || actionData?.confirm === "delete") ? selectQuery : null}
       {hydrated ? <RemoveDialog open={confirmRemove} saved={saved} queryId={selected.id} onClose={() => setConfirmRemove(false)} /> : null}
       <Toast toast={csvToast ?? toastOf(actionData)} />
     </div>

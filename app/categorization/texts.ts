@@ -33,6 +33,8 @@ export const CATEGORIZATION = {
   dirty: "Unsaved changes",
   saved: "Saved",
   dirtyReason: "Save the query first: Add tag(s), Remove tag(s) and Cleanup use the saved query.",
+  /** Beside Save, download CSV and run while the query text is not a JSON object: why they are refused. */
+  runReason: (why: string) => `Fix the query first: run, download CSV and Save need valid JSON. ${why}`,
   resultsTitle: "Results",
   pages: { label: "Results pages", previous: "Previous", next: "Next", of: (page: number, pages: number) => `Page ${page} of ${pages}` },
   total: PORTFOLIO.total,
