@@ -3,7 +3,7 @@ export const REINDEX = {
   title: "Reindex portfolio",
   nav: "Reindex portfolio",
   intro:
-    "Rebuilds the search index of every portfolio application from the stored records. While it runs, changes to applications (tags, fields, CSV imports) are refused; searches find what has been indexed so far.",
+    "Rebuilds the search index of every portfolio application from the stored records. While it runs, changes to applications (tags, fields, CSV imports) are refused.",
   start: "Reindex",
   starting: "Starting…",
   statusTitle: "Progress",
