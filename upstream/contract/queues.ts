@@ -30,6 +30,10 @@ export const QUEUE_CONSTANTS = {
   /** A pasted text longer than this is refused. */
   maxScheduleText: 100_000,
   maxPriority: 1_000_000,
+  /** The longest search for an application id (the longest id is 40 characters). */
+  maxSearch: 40,
+  /** At most this many rows in one bulk action (a page is 20). */
+  maxSelected: 100,
   defaultCron: "* * * * *",
   /** Configuration defaults (ms). The spec gives no values: docs/decisions/job-queue.md. */
   defaultRequestTimeoutMs: 60_000,
@@ -177,12 +181,15 @@ export const timeoutMinutes = (ms: number) => Math.max(1, Math.round(ms / 60_000
 const Id = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9/]+$/, "Ids are letters, digits and slashes.");
 export const ScheduleBody = z.object({ applications: z.array(Id).min(1, "Add at least one application.").max(QUEUE_CONSTANTS.maxSchedule) });
 export const PriorityBody = z.object({ priority: z.coerce.number().int().min(-QUEUE_CONSTANTS.maxPriority).max(QUEUE_CONSTANTS.maxPriority) });
+/** The dashboards' search: part of an application id. */
+export const QueueSearch = z.string().trim().max(QUEUE_CONSTANTS.maxSearch).default("");
 export const SortedBody = z.object({
   skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   status: z.array(z.enum(USPTO_STATUSES)).max(USPTO_STATUSES.length).default([]),
   isUnmatched: z.boolean().default(false),
   sort: z.enum(USPTO_SORTS).default("status"),
+  q: QueueSearch,
 });
 export const FipSortedBody = z.object({
   skip: z.coerce.number().int().min(0).max(10_000_000).default(0),

@@ -8,6 +8,7 @@ import {
   PROCESSING_SORTS,
   PROCESSING_STATUSES,
   PriorityBody,
+  QueueSearch,
   ScheduleBody,
   SortedBody,
   TimeoutBody,
@@ -17,6 +18,7 @@ import {
   type UsptoConfig,
 } from "../../contract/queues";
 import { HttpError, badRequest, conflict, jsonBody, notFound, requirePermission, validate, type AppEnv } from "../lib/http";
+import { projectRelativeStack } from "../queue/stack";
 import type { Job, JobQueue } from "../queue/types";
 import type { PatentOffice } from "../patent-office/adapter";
 import { PROCESSING_QUEUE, USPTO_QUEUE, type QueueRuntime } from "./services";
@@ -43,7 +45,8 @@ export function toItem(j: Job): QueueItem {
     createdAt: iso(j.createdAt),
     updatedAt: iso(j.updatedAt),
     message: j.message,
-    stack: j.stack,
+    // Stacks recorded before they were made relative on failure still carry the server's paths.
+    stack: j.stack ? projectRelativeStack(j.stack) : null,
     customerNumber: j.customerNumber,
     applicationChangedAt: j.applicationChangedAt,
     isUnmatched: j.isUnmatched,
@@ -59,7 +62,7 @@ type Deps = {
 };
 
 function collection(d: Deps, queue: string, q: z.infer<typeof SortedBody>): QueueCollection {
-  const page = d.jobs.page(queue, { statuses: q.status, isUnmatched: q.isUnmatched, sort: q.sort, skip: q.skip, limit: q.limit });
+  const page = d.jobs.page(queue, { statuses: q.status, isUnmatched: q.isUnmatched, id: q.q, sort: q.sort, skip: q.skip, limit: q.limit });
   const aggs = d.jobs.counts(queue);
   return {
     data: page.data.map(toItem),
@@ -86,6 +89,13 @@ function schedule(d: Deps, queue: string, ids: readonly string[]) {
   return { data };
 }
 
+/** Every failed job back in line at once (the dashboards' "Requeue all failed"): one statement, any number of jobs. */
+function requeueFailed(d: Deps, queue: string) {
+  const requeued = d.jobs.requeueStatus(queue, "failed");
+  (queue === PROCESSING_QUEUE ? d.runtime.processing : d.runtime.downloads).poke();
+  return { requeued };
+}
+
 function remove(d: Deps, queue: string, id: string) {
   const result = d.jobs.remove(queue, id);
   if (result === "not-found") throw notFound(QUEUE_MESSAGES.notFound);
@@ -103,6 +113,7 @@ const DispatcherQuery = z.object({
     .transform((s) => s.split(",").filter(Boolean))
     .pipe(z.array(z.enum(PROCESSING_STATUSES))),
   sort: z.enum(PROCESSING_SORTS).default("status"),
+  q: QueueSearch,
 });
 
 export function dispatcherRoutes(d: Deps) {
@@ -118,6 +129,7 @@ export function dispatcherRoutes(d: Deps) {
     const body = await jsonBody(c, ScheduleBody);
     return c.json(schedule(d, PROCESSING_QUEUE, body.applications));
   });
+  app.post("/requeue-failed", d.requireAuth, write, (c) => c.json(requeueFailed(d, PROCESSING_QUEUE)));
   app.post("/pause", d.requireAuth, write, (c) => {
     d.jobs.pause(PROCESSING_QUEUE);
     return c.json({ active: false });
@@ -164,6 +176,7 @@ export function usptoRoutes(d: Deps) {
     const body = await jsonBody(c, ScheduleBody);
     return c.json(schedule(d, USPTO_QUEUE, body.applications));
   });
+  app.post("/downloads/requeue-failed", d.requireAuth, write, (c) => c.json(requeueFailed(d, USPTO_QUEUE)));
   app.put("/downloads/:id", d.requireAuth, write, async (c) => {
     const { priority } = await jsonBody(c, PriorityBody);
     const result = d.jobs.setPriority(USPTO_QUEUE, c.req.param("id"), priority);

@@ -9,6 +9,7 @@ import {
   type JobStatus,
   type PageQuery,
 } from "./types";
+import { projectRelativeStack } from "./stack";
 
 type Row = {
   queue: string;
@@ -101,6 +102,10 @@ export class SqliteJobQueue implements JobQueue {
       ),
       customer: db.prepare(`update jobs set customer_number = ?, updated_at = ? where queue = ? and id = ?`),
       unmatched: db.prepare(`update jobs set is_unmatched = ?, updated_at = ? where queue = ? and id = ?`),
+      requeueStatus: db.prepare(
+        `update jobs set status = 'requeued', attempts = 0, run_at = ?, message = null, stack = null, lease_owner = null,
+         lease_until = null, updated_at = ? where queue = ? and status = ?`,
+      ),
       removeUnmatched: db.prepare(`delete from jobs where queue = ? and is_unmatched = 1 and status != 'inprogress'`),
       unmatchedCount: db.prepare<[string], { n: number }>(`select count(*) as n from jobs where queue = ? and is_unmatched = 1`),
       paused: db.prepare<[string], { paused: number }>(`select paused from job_queues where name = ?`),
@@ -175,6 +180,11 @@ export class SqliteJobQueue implements JobQueue {
   requeue(queue: string, id: string): boolean {
     const now = this.now();
     return this.s.requeue.run(now, now, queue, id).changes > 0;
+  }
+
+  requeueStatus(queue: string, status: JobStatus): number {
+    const now = this.now();
+    return this.s.requeueStatus.run(now, now, queue, status).changes;
   }
 
   remove(queue: string, id: string): "deleted" | "not-found" | "in-progress" {
@@ -254,7 +264,7 @@ export class SqliteJobQueue implements JobQueue {
       retry: retryInMs,
       runAt: now + (retryInMs ?? 0),
       message: error.message.slice(0, 2000),
-      stack: error.stack?.slice(0, 8000) ?? null,
+      stack: error.stack ? projectRelativeStack(error.stack).slice(0, 8000) : null,
     });
   }
 
@@ -286,6 +296,11 @@ export class SqliteJobQueue implements JobQueue {
       where.push(`status in (${names.join(", ")})`);
     }
     if (q.isUnmatched) where.push("is_unmatched = 1");
+    if (q.id) {
+      // Ids are stored upper-case (enqueue); part of one finds it, `%` and `_` typed are taken literally.
+      params.id = `%${q.id.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push("id like @id escape '\\'");
+    }
     const clause = where.join(" and ");
     const total = (this.db.prepare(`select count(*) as n from jobs where ${clause}`).get(params) as { n: number }).n;
     const rows = this.db

@@ -42,6 +42,8 @@ export type JobSort = "status" | "newest" | "oldest" | "priority";
 export type PageQuery = {
   statuses?: readonly JobStatus[];
   isUnmatched?: boolean;
+  /** Part of an application id (case-insensitive). */
+  id?: string;
   sort: JobSort;
   skip: number;
   limit: number;
@@ -59,6 +61,8 @@ export interface JobQueue {
   get(queue: string, id: string): Job | null;
   /** Puts a job back in line as `requeued` (attempts reset). False when unknown or in progress. */
   requeue(queue: string, id: string): boolean;
+  /** Puts every job of `status` back in line as `requeued` (attempts reset); returns how many. */
+  requeueStatus(queue: string, status: JobStatus): number;
   /** Deletes a job unless it is in progress. "not-found" | "in-progress" | "deleted". */
   remove(queue: string, id: string): "deleted" | "not-found" | "in-progress";
   setPriority(queue: string, id: string, priority: number): "updated" | "not-found" | "not-waiting";
