@@ -136,7 +136,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/uspto", permission: "uspto.read", write: "uspto", nav: { label: "USPTO", icon: "download" } },
   { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
   { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
-  { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Processing", icon: "chart" } },
+  { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Portfolio dashboard", icon: "chart" } },
   // Applications (spec 2 §2, docs/decisions/application-crawler.md): applications.read shows the Application
   // Crawler's card and downloads its installer; `administration` uploads or removes the installer.
   {

@@ -1,11 +1,12 @@
 /** The FIP dashboard (spec 2 §2 FIP, §4, §8): matters synchronized with the docket system, or failed with the error. */
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FIP_FILTERS, FIP_SORTS, QUEUE_CONSTANTS } from "../../upstream/contract/queues";
 import { formatDate } from "~/lib/format";
+import { ConfirmAction } from "~/ui/confirm";
 import { DataTable, Pagination, type Column } from "~/ui/list";
 import type { fipLoader } from "./queues.server";
 import { FIP_FILTER_LABELS, FIP_SORT_LABELS, QUEUE_TEXTS as T } from "./texts";
-import { FilterForm, Freshness, InspectPanel, RowAction, SortSelect, StatusBadge, StatusChecks, SummaryPie, useAutoRefresh } from "./ui";
+import { FilterForm, Freshness, InspectPanel, RowAction, SortSelect, StatusBadge, StatusChecks, SummaryPie, inspectLinkId, useAutoRefresh } from "./ui";
 
 type Data = Awaited<ReturnType<Awaited<ReturnType<typeof fipLoader>>["json"]>>;
 type Row = Data["data"][number];
@@ -14,6 +15,7 @@ export function FipDashboard() {
   const loaded = useLoaderData<typeof fipLoader>() as unknown as Data;
   const { data, failed, resume } = useAutoRefresh(loaded, QUEUE_CONSTANTS.fipRefreshMs);
   const location = useLocation();
+  const action = useActionData() as { confirm?: string; id?: string } | undefined;
   const write = data.may.write;
   const inspectHref = (id: string) => {
     const p = new URLSearchParams(location.search);
@@ -48,12 +50,23 @@ export function FipDashboard() {
       cell: (m) => (
         <div className="row-actions">
           {!m.synchronized && m.error ? (
-            <Link className="btn btn-secondary btn-small" to={inspectHref(m.id)} preventScrollReset>
+            <Link id={inspectLinkId(m.id)} className="btn btn-secondary btn-small" to={inspectHref(m.id)} preventScrollReset>
               {T.inspect}
             </Link>
           ) : null}
           {write ? <RowAction intent="sync" label={T.syncMatter} fields={{ fipId: m.fipId, matterNumber: m.matterNumber }} /> : null}
-          {write ? <RowAction intent="delete" label={T.delete} fields={{ id: m.id }} danger /> : null}
+          {write ? (
+            <ConfirmAction
+              intent="delete"
+              id={`delete-${m.id}`}
+              fields={{ id: m.id }}
+              label={T.delete}
+              title={T.deleteTitle(m.matterNumber || m.fipId)}
+              message={T.cannotUndo}
+              confirmLabel={T.delete}
+              confirming={action?.confirm === "delete" && action.id === m.id}
+            />
+          ) : null}
         </div>
       ),
     },
@@ -69,7 +82,7 @@ export function FipDashboard() {
         </p>
       ) : null}
       <Freshness readAt={data.readAt} everyMs={QUEUE_CONSTANTS.fipRefreshMs} failed={failed} resume={resume} />
-      {data.inspect ? <InspectPanel title={T.inspectTitle} message={data.inspect.message} /> : null}
+      {data.inspect ? <InspectPanel title={T.inspectTitle} message={data.inspect.message} returnFocusId={inspectLinkId(data.inspect.id)} /> : null}
       <div className="queue-layout">
         <section className="queue-main" aria-labelledby="matters-heading">
           <h2 id="matters-heading" className="visually-hidden">

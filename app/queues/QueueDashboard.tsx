@@ -1,5 +1,6 @@
 /** The processing and USPTO dashboards (spec 2 §2, §4): one component, the USPTO parts switched on by `kind`. */
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import {
   PROCESSING_SORTS,
   PROCESSING_STATUSES,
@@ -12,14 +13,32 @@ import {
 } from "../../upstream/contract/queues";
 import { ConfirmAction } from "~/ui/confirm";
 import { DataTable, Pagination, type Column } from "~/ui/list";
+import { useHydrated } from "~/ui/hydrated";
 import { Toast, toastOf } from "~/ui/toast";
 import type { queueLoader } from "./queues.server";
 import { QUEUE_TEXTS as T, SORT_LABELS, STATUS_LABELS } from "./texts";
-import { FilterForm, Freshness, InspectPanel, RowAction, ScheduleBox, SortSelect, StatusBadge, StatusChecks, SummaryPie, useAutoRefresh } from "./ui";
+import {
+  FilterForm,
+  Freshness,
+  InspectPanel,
+  RowAction,
+  ScheduleBox,
+  SortSelect,
+  StatusBadge,
+  StatusChecks,
+  SummaryPie,
+  inspectLinkId,
+  useAutoRefresh,
+} from "./ui";
 
 type Data = Awaited<ReturnType<Awaited<ReturnType<typeof queueLoader>>["json"]>>;
 type Row = Data["data"][number];
-type ActionData = { schedule?: { text: string; ids: string[]; error: string | null }; confirm?: string; toast?: unknown } | undefined;
+type ActionData =
+  | { schedule?: { text: string; ids: string[]; error: string | null }; confirm?: string; id?: string; ids?: string[]; toast?: unknown }
+  | undefined;
+
+/** The form the rows' checkboxes belong to (they sit in the table, the form above it). */
+const BULK_FORM = "bulk-jobs";
 
 const REQUEUE_PROCESSING: readonly QueueStatus[] = ["completed", "failed", "dead"];
 
@@ -38,8 +57,40 @@ export function QueueDashboard() {
   const statuses = uspto ? USPTO_STATUSES : PROCESSING_STATUSES;
   const write = data.may.write;
   const onlyUnmatched = uspto && data.view.unmatched && data.view.statuses.length === 0;
+  const hydrated = useHydrated();
+  const rowIds = data.data.map((j) => j.id);
+  const [picked, setPicked] = useState<string[]>([]);
+  // Rows that left the page (deleted, filtered out, refreshed away) are no longer selected.
+  const selected = picked.filter((id) => rowIds.includes(id));
+  // New data from the server (an action done, a filter or page changed) starts with nothing selected, as it does
+  // without JavaScript; the auto-refresh keeps the selection.
+  useEffect(() => setPicked([]), [loaded]);
+  // Boxes ticked before the page hydrated stay ticked.
+  useEffect(() => {
+    const early = [...document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="ids"]:checked`)].map((b) => b.value);
+    if (early.length) setPicked(early);
+  }, []);
+  const toggle = (id: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id] : p.filter((x) => x !== id)));
 
   const columns: Column<Row>[] = [
+    ...(write
+      ? [
+          {
+            header: T.select,
+            className: "select",
+            cell: (j: Row) => (
+              <input
+                type="checkbox"
+                name="ids"
+                value={j.id}
+                form={BULK_FORM}
+                aria-label={T.selectRow(j.id)}
+                {...(hydrated ? { checked: selected.includes(j.id), onChange: (e) => toggle(j.id, e.currentTarget.checked) } : { defaultChecked: action?.ids?.includes(j.id) })}
+              />
+            ),
+          } satisfies Column<Row>,
+        ]
+      : []),
     { header: T.columns.id, cell: (j) => <code>{j.id}</code> },
     { header: T.columns.status, cell: (j) => <StatusBadge status={j.status} label={STATUS_LABELS[j.status]} /> },
     ...(uspto
@@ -76,12 +127,23 @@ export function QueueDashboard() {
       cell: (j) => (
         <div className="row-actions">
           {(uspto ? write && j.message : j.status === "failed") ? (
-            <Link className="btn btn-secondary btn-small" to={inspectHref(j.id)} preventScrollReset>
+            <Link id={inspectLinkId(j.id)} className="btn btn-secondary btn-small" to={inspectHref(j.id)} preventScrollReset>
               {T.inspect}
             </Link>
           ) : null}
           {write && canRequeue(data.kind, j.status) ? <RowAction intent="requeue" label={T.requeue} fields={{ id: j.id }} /> : null}
-          {write && j.status !== "inprogress" ? <RowAction intent="delete" label={T.delete} fields={{ id: j.id }} danger /> : null}
+          {write && j.status !== "inprogress" ? (
+            <ConfirmAction
+              intent="delete"
+              id={`delete-${j.id}`}
+              fields={{ id: j.id }}
+              label={T.delete}
+              title={T.deleteTitle(j.id)}
+              message={T.cannotUndo}
+              confirmLabel={T.delete}
+              confirming={action?.confirm === "delete" && action.id === j.id}
+            />
+          ) : null}
         </div>
       ),
     },
@@ -128,7 +190,14 @@ export function QueueDashboard() {
         </p>
       ) : null}
       <Freshness readAt={data.readAt} everyMs={everyMs} failed={failed} resume={resume} />
-      {data.inspect ? <InspectPanel title={`${T.inspect}: ${data.inspect.id}`} message={data.inspect.message} stack={data.inspect.stack} /> : null}
+      {data.inspect ? (
+        <InspectPanel
+          title={`${T.inspect}: ${data.inspect.id}`}
+          message={data.inspect.message}
+          stack={data.inspect.stack}
+          returnFocusId={inspectLinkId(data.inspect.id)}
+        />
+      ) : null}
 
       {uspto && write ? (
         <div className="uspto-actions">
@@ -164,6 +233,13 @@ export function QueueDashboard() {
             {T.jobs}
           </h2>
           <FilterForm keep={uspto && data.tab === "customers" ? { tab: "customers" } : undefined}>
+            <div className="queue-search">
+              <label htmlFor="queue-search">{T.search}</label>
+              <input id="queue-search" type="search" name="q" defaultValue={data.view.q} key={data.view.q} maxLength={QUEUE_CONSTANTS.maxSearch} autoComplete="off" />
+              <button type="submit" className="btn btn-secondary">
+                {T.find}
+              </button>
+            </div>
             <StatusChecks options={statuses} labels={STATUS_LABELS} chosen={data.view.statuses} />
             {uspto ? (
               <label className="unmatched-check">
@@ -174,6 +250,15 @@ export function QueueDashboard() {
             <SortSelect options={uspto ? USPTO_SORTS : PROCESSING_SORTS} labels={SORT_LABELS} value={data.view.sort} />
           </FilterForm>
           <p className="muted">{T.total(data.total)}</p>
+          {write ? (
+            <BulkActions
+              rowIds={rowIds}
+              selected={selected}
+              setSelected={setPicked}
+              failed={data.aggs.failed ?? 0}
+              confirming={action?.confirm === "delete-selected" ? (action.ids ?? []) : null}
+            />
+          ) : null}
           <DataTable caption={T.jobs} columns={columns} rows={data.data} rowKey={(j) => j.id} empty={<p>{T.noJobs}</p>} />
           <Pagination page={data.view.page} pageSize={data.view.pageSize} total={data.total} />
         </section>
@@ -198,6 +283,76 @@ export function QueueDashboard() {
           </div>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What to do with the ticked rows, and Requeue all failed. The rows' checkboxes belong to this form (`form=`), so it
+ * works without JavaScript; Delete selected asks first (the kit's confirmation, carrying the ids). With JavaScript,
+ * Select all and the count of selected rows.
+ */
+function BulkActions({
+  rowIds,
+  selected,
+  setSelected,
+  failed,
+  confirming,
+}: {
+  rowIds: string[];
+  selected: string[];
+  setSelected: (ids: string[]) => void;
+  failed: number;
+  /** The ids the server asks to confirm deleting (without JavaScript), else null. */
+  confirming: string[] | null;
+}) {
+  const hydrated = useHydrated();
+  const none = hydrated && selected.length === 0;
+  const all = rowIds.length > 0 && selected.length === rowIds.length;
+  // A step the server answered (a click before the page hydrated) is about the rows it was sent.
+  const ids = confirming ?? selected;
+  return (
+    <div className="bulk-actions" role="group" aria-label={T.bulkActions}>
+      <Form method="post" id={BULK_FORM} className="inline-form bulk-form" preventScrollReset>
+        {hydrated ? (
+          <label className="select-all">
+            <input type="checkbox" checked={all} onChange={(e) => setSelected(e.currentTarget.checked ? rowIds : [])} />
+            {T.selectAll}
+          </label>
+        ) : null}
+        {hydrated ? (
+          <span className="muted" aria-live="polite">
+            {T.selected(selected.length)}
+          </span>
+        ) : null}
+        <button type="submit" name="intent" value="requeue-selected" className="btn btn-secondary btn-small" aria-disabled={none || undefined} onClick={(e) => none && e.preventDefault()}>
+          {T.requeueSelected}
+        </button>
+        {hydrated || confirming ? null : (
+          <button type="submit" name="intent" value="delete-selected" className="btn btn-danger btn-small">
+            {T.deleteSelected}
+          </button>
+        )}
+      </Form>
+      {hydrated || confirming ? (
+        <ConfirmAction
+          intent="delete-selected"
+          fields={{ ids }}
+          label={T.deleteSelected}
+          title={T.deleteSelectedTitle(ids.length)}
+          message={T.cannotUndo}
+          confirmLabel={T.deleteSelected}
+          confirming={confirming !== null}
+          disabled={ids.length === 0}
+        />
+      ) : null}
+      {failed > 0 ? (
+        <Form method="post" className="inline-form" preventScrollReset>
+          <button type="submit" name="intent" value="requeue-failed" className="btn btn-secondary btn-small">
+            {T.requeueAllFailed(failed)}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

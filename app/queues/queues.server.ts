@@ -27,7 +27,8 @@ import {
   type UsptoConfig,
 } from "../../upstream/contract/queues";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
-import { isConfirmed, intentOf, reasonOf, rethrowResponse } from "~/lib/actions.server";
+import { failureToast, isConfirmed, reasonOf, intentOf, rethrowResponse } from "~/lib/actions.server";
+import { TRY_LATER } from "~/lib/form-texts";
 import { readForm, textOf } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format";
 import { readPrefs, writePrefs } from "~/lib/prefs.server";
@@ -100,15 +101,18 @@ export async function queueLoader(args: LoaderFunctionArgs, kind: QueueKind) {
   });
   const size = kind === "processing" ? QUEUE_CONSTANTS.processingPageSize : QUEUE_CONSTANTS.usptoPageSize;
   const skip = (view.page - 1) * size;
+  // Not remembered: a search is for now, the filters for every visit.
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUEUE_CONSTANTS.maxSearch);
   const collection =
     kind === "processing"
-      ? await api.get(Collection, "/api/dispatcher/", { skip, limit: size, status: view.statuses.join(","), sort: view.sort })
+      ? await api.get(Collection, "/api/dispatcher/", { skip, limit: size, status: view.statuses.join(","), sort: view.sort, q })
       : await api.post(Collection, "/api/uspto/downloads/sorted", {
           skip,
           limit: size,
           status: view.statuses,
           isUnmatched: view.unmatched,
           sort: view.sort,
+          q,
         });
   const rows = collection.data.map((j) => ({
     ...j,
@@ -121,7 +125,7 @@ export async function queueLoader(args: LoaderFunctionArgs, kind: QueueKind) {
       kind,
       ...collection,
       data: rows,
-      view: { statuses: view.statuses, sort: view.sort, unmatched: view.unmatched, page: view.page, pageSize: size },
+      view: { statuses: view.statuses, sort: view.sort, unmatched: view.unmatched, page: view.page, pageSize: size, q },
       tab: url.searchParams.get("tab") === "customers" ? ("customers" as const) : ("summary" as const),
       // Inspect on the USPTO dashboard needs `uspto` (spec 2 §6); on processing, viewing is enough.
       inspect: kind === "processing" || may.write ? inspected(url, collection.data) : null,
@@ -152,10 +156,13 @@ export async function queueAction(args: ActionFunctionArgs, kind: QueueKind) {
   const scheduleIds = (ids: string[]) =>
     kind === "processing" ? api.post(Anything, `${base}/schedule`, { applications: ids }) : api.post(Anything, base, { applications: ids });
   const id = textOf(form, "id").slice(0, 100);
-  const fail = (message: string, error: unknown) => {
-    rethrowResponse(error);
-    return t.redirectWithError(to, { message, description: reasonOf(error) });
-  };
+  const fail = (message: string, error: unknown) => t.redirectWithError(to, failureToast(message, error));
+  // The rows ticked for a bulk action (checkboxes named `ids`), at most a page's worth.
+  const ids = form
+    .getAll("ids")
+    .map((v) => String(v).slice(0, 100))
+    .filter(Boolean)
+    .slice(0, QUEUE_CONSTANTS.maxSelected);
 
   switch (intent) {
     case "pause":
@@ -177,11 +184,7 @@ export async function queueAction(args: ActionFunctionArgs, kind: QueueKind) {
         await scheduleIds(ids);
         return t.redirectWithSuccess(to, { message: T.scheduleCompleted, description: `${ids.length} scheduled.` });
       } catch (error) {
-        rethrowResponse(error);
-        return json(
-          { schedule: { text, ids, error: null }, toast: { type: "error" as const, message: T.scheduleFailed, description: reasonOf(error) } },
-          { status: 502 },
-        );
+        return json({ schedule: { text, ids, error: null }, toast: failureToast(T.scheduleFailed, error) }, { status: 502 });
       }
     }
     case "requeue":
@@ -192,11 +195,46 @@ export async function queueAction(args: ActionFunctionArgs, kind: QueueKind) {
         return fail(T.requeueFailed, error);
       }
     case "delete":
+      if (!isConfirmed(form)) return json({ confirm: "delete", id });
       try {
         await api.send("DELETE", `${base}/${apiId(id)}`);
         return t.redirectWithSuccess(to, T.deleteCompleted);
       } catch (error) {
         return fail(T.deleteFailed, error);
+      }
+    case "requeue-selected":
+      if (!ids.length) return t.redirectWithError(to, { message: T.requeueFailed, description: T.noneSelected });
+      try {
+        await scheduleIds(ids);
+        return t.redirectWithSuccess(to, { message: T.requeueCompleted, description: T.requeuedCount(ids.length) });
+      } catch (error) {
+        return fail(T.requeueFailed, error);
+      }
+    case "delete-selected": {
+      if (!ids.length) return t.redirectWithError(to, { message: T.deleteFailed, description: T.noneSelected });
+      if (!isConfirmed(form)) return json({ confirm: "delete-selected", ids });
+      // One call per job (the API deletes one at a time); a job that cannot go (in progress, gone) does not stop the rest.
+      const refused: string[] = [];
+      let last: unknown = null;
+      for (const one of ids) {
+        try {
+          await api.send("DELETE", `${base}/${apiId(one)}`);
+        } catch (error) {
+          rethrowResponse(error);
+          refused.push(one);
+          last = error;
+        }
+      }
+      if (!refused.length) return t.redirectWithSuccess(to, { message: T.deleteCompleted, description: T.deletedCount(ids.length) });
+      const why = failureToast(T.deleteFailed, last);
+      return t.redirectWithError(to, { ...why, description: `${T.notDeleted(refused)} ${why.description ?? ""}`.trim() });
+    }
+    case "requeue-failed":
+      try {
+        const r = (await api.post(Anything, `${base}/requeue-failed`)) as { requeued: number };
+        return t.redirectWithSuccess(to, { message: T.requeueCompleted, description: T.requeuedCount(r.requeued) });
+      } catch (error) {
+        return fail(T.requeueFailed, error);
       }
   }
   if (kind === "uspto") return usptoAction(args, form, intent, id, to);
@@ -209,10 +247,7 @@ async function usptoAction(args: ActionFunctionArgs, form: FormData, intent: str
   const { api } = await requireWrite(args);
   const t = toasts(args.context);
   if (CONFIRMED.has(intent) && !isConfirmed(form)) return json({ confirm: intent });
-  const fail = (message: string, error: unknown) => {
-    rethrowResponse(error);
-    return t.redirectWithError(to, { message, description: reasonOf(error), duration: RESULT_TOAST_MS });
-  };
+  const fail = (message: string, error: unknown) => t.redirectWithError(to, { ...failureToast(message, error), duration: RESULT_TOAST_MS });
   switch (intent) {
     case "priority": {
       const priority = Number(textOf(form, "priority"));
@@ -304,7 +339,7 @@ export async function configAction(args: ActionFunctionArgs) {
     } catch (error) {
       rethrowResponse(error);
       return json(
-        { fieldError: { field, message: reasonOf(error), value }, toast: { type: "error" as const, message: failure, description: reasonOf(error) } },
+        { fieldError: { field, message: reasonOf(error), value }, toast: failureToast(failure, error) },
         { status: 400 },
       );
     }
@@ -391,19 +426,24 @@ export async function fipAction(args: ActionFunctionArgs) {
         const m = await api.get(Fip, `/api/fip/matters/byFipId/${encodeURIComponent(fipId)}`);
         return m.synchronized
           ? t.redirectWithSuccess(to, T.syncMatterDone)
-          : t.redirectWithError(to, { message: T.syncMatterFailed, description: T.syncMatterFailedText(m.fipId, m.matterNumber || matterNumber) });
+          : t.redirectWithError(to, {
+              message: T.syncMatterFailed,
+              description: `${T.syncMatterFailedText(m.fipId, m.matterNumber || matterNumber)} ${TRY_LATER}`,
+            });
       } catch (error) {
         rethrowResponse(error);
-        return t.redirectWithError(to, { message: T.syncMatterFailed, description: T.syncMatterFailedText(fipId, matterNumber) });
+        return t.redirectWithError(to, { message: T.syncMatterFailed, description: `${T.syncMatterFailedText(fipId, matterNumber)} ${TRY_LATER}` });
       }
-    case "delete":
+    case "delete": {
+      const id = textOf(form, "id").slice(0, 100);
+      if (!isConfirmed(form)) return json({ confirm: "delete", id });
       try {
-        await api.send("DELETE", `/api/fip/matters/${encodeURIComponent(textOf(form, "id").slice(0, 100))}`);
+        await api.send("DELETE", `/api/fip/matters/${encodeURIComponent(id)}`);
         return t.redirectWithSuccess(to, T.deleteCompleted);
       } catch (error) {
-        rethrowResponse(error);
-        return t.redirectWithError(to, { message: T.deleteFailed, description: reasonOf(error) });
+        return t.redirectWithError(to, failureToast(T.deleteFailed, error));
       }
+    }
   }
   throw json({ message: "Unknown action" }, { status: 400 });
 }

@@ -16,10 +16,7 @@ export const SORT_LABELS: Record<QueueSort, string> = { status: "Status", newest
 export const FIP_SORT_LABELS: Record<FipSort, string> = { asc: "Asc", desc: "Desc" };
 export const FIP_FILTER_LABELS: Record<FipFilter, string> = { synchronized: "Synchronized", failed: "Failed" };
 
-const TRY = "Please, try again later or contact our development team.";
-
 export const QUEUE_TEXTS = {
-  tryLater: TRY,
   processingTitle: "Processing dashboard",
   usptoTitle: "USPTO dashboard",
   fipTitle: "FIP dashboard",
@@ -50,6 +47,24 @@ export const QUEUE_TEXTS = {
   deleteCompleted: "Delete completed",
   deleteFailed: "Delete failed",
   inspect: "Inspect",
+  // Finding and selecting rows (the spec names none of these).
+  search: "Application id",
+  find: "Find",
+  select: "Select",
+  selectRow: (id: string) => `Select ${id}`,
+  selectAll: "Select all on this page",
+  selected: (n: number) => `${n} selected`,
+  requeueSelected: "Requeue selected",
+  deleteSelected: "Delete selected",
+  requeueAllFailed: (n: number) => `Requeue all failed (${n})`,
+  noneSelected: "Select at least one row first.",
+  requeuedCount: (n: number) => (n === 1 ? "1 job requeued." : `${n} jobs requeued.`),
+  deletedCount: (n: number) => (n === 1 ? "1 job deleted." : `${n} jobs deleted.`),
+  notDeleted: (ids: string[]) => `Not deleted: ${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ` (and ${ids.length - 5} more)` : ""}.`,
+  deleteTitle: (what: string) => `Delete ${what}?`,
+  deleteSelectedTitle: (n: number) => (n === 1 ? "Delete the selected job?" : `Delete the ${n} selected jobs?`),
+  cannotUndo: "This action can't be undone.",
+  bulkActions: "Selected rows",
   close: "Close",
   message: "Message",
   stack: "Stack",

@@ -1,10 +1,11 @@
 /** The dashboards' shared parts (issue 13): summary pie, freshness and auto-refresh, filters, inspect, schedule box. */
 import { Pie } from "@nivo/pie";
-import { Form, Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { submitForm, useAutoSubmit } from "~/ui/auto-submit";
 import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import { fetchJson } from "~/ui/fetch-json";
+import { openModal } from "~/ui/modal";
 import { QUEUE_TEXTS as T } from "./texts";
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -193,14 +194,24 @@ export function SortSelect<S extends string>({ options, labels, value, label = T
   );
 }
 
-/** The inspect view (`?inspect=id`): a dialog-like panel with the message (and stack), Close goes back. */
-export function InspectPanel({ title, message, stack }: { title: string; message: string; stack?: string }) {
+/**
+ * The inspect view (`?inspect=id`). With JavaScript a modal dialog: focus moves into it (on Close), Escape or Close
+ * shuts it, and focus goes back to the row's Inspect link (`returnFocusId`). Without JavaScript the server renders the
+ * same content as a panel above the list, its Close a link back to the list.
+ */
+export function InspectPanel({ title, message, stack, returnFocusId }: { title: string; message: string; stack?: string; returnFocusId: string }) {
+  const hydrated = useHydrated();
   const location = useLocation();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const params = new URLSearchParams(location.search);
   params.delete("inspect");
   const back = `${location.pathname}${params.size ? `?${params}` : ""}`;
-  return (
-    <section className="inspect-panel" role="dialog" aria-modal="false" aria-labelledby="inspect-title">
+  useEffect(() => {
+    if (hydrated) openModal(dialogRef.current);
+  }, [hydrated]);
+  const body = (
+    <>
       <h2 id="inspect-title">{title}</h2>
       <h3>{T.message}</h3>
       <pre className="inspect-text">{message}</pre>
@@ -210,12 +221,39 @@ export function InspectPanel({ title, message, stack }: { title: string; message
           <pre className="inspect-text">{stack}</pre>
         </>
       ) : null}
-      <Link to={back} className="btn btn-secondary" autoFocus preventScrollReset>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <section className="inspect-panel" role="dialog" aria-modal="false" aria-labelledby="inspect-title">
+        {body}
+        <Link to={back} className="btn btn-secondary" autoFocus preventScrollReset>
+          {T.close}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={dialogRef}
+      className="inspect-panel inspect-dialog"
+      aria-labelledby="inspect-title"
+      // Escape (the browser's cancel) and Close both end here: back to the row, then the list's address without inspect.
+      onClose={() => {
+        document.getElementById(returnFocusId)?.focus();
+        navigate(back, { preventScrollReset: true });
+      }}
+    >
+      {body}
+      <button type="button" className="btn btn-secondary" data-initial-focus onClick={() => dialogRef.current?.close()}>
         {T.close}
-      </Link>
-    </section>
+      </button>
+    </dialog>
   );
 }
+
+/** The id of a row's Inspect link, where focus returns when its dialog closes. */
+export const inspectLinkId = (id: string) => `inspect-${id}`;
 
 /** A one-button POST form for a row action (Requeue, Delete, Sync matter …). */
 export function RowAction({ intent, label, fields, danger = false }: { intent: string; label: string; fields: Record<string, string>; danger?: boolean }) {

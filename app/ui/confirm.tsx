@@ -20,6 +20,8 @@ export function ConfirmAction({
   disabled,
   disabledReason,
   danger = true,
+  id,
+  fields,
 }: {
   intent: string;
   label: string;
@@ -32,17 +34,27 @@ export function ConfirmAction({
   disabledReason?: string;
   /** False for a confirmed action that destroys nothing (a sync): the buttons are not red. */
   danger?: boolean;
+  /** Tells apart several confirmations of one intent on a page (a Delete per row): their ids stay unique. */
+  id?: string;
+  /** Hidden fields both forms post with the intent (the row's id, the selected rows). */
+  fields?: Record<string, string | readonly string[]>;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const hidden = Object.entries(fields ?? {}).flatMap(([name, v]) =>
+    [v].flat().map((value, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />),
+  );
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    Object.entries(fields ?? {}).every(([name, v]) => navigation.formData?.getAll(name).join("\n") === [v].flat().join("\n"));
   useEffect(() => {
     if (navigation.state === "idle") dialogRef.current?.close();
   }, [navigation.state]);
 
-  const titleId = `confirm-${intent}-title`;
+  const titleId = `confirm-${id ?? intent}-title`;
   // The inline step (the server's answer without JavaScript) has a link for Cancel, back to the page; the dialog a
   // button that closes it.
   const body = (inline: boolean) => (
@@ -52,6 +64,7 @@ export function ConfirmAction({
       <Form method="post" className="confirm-actions">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="confirmed" value="yes" />
+        {hidden}
         <button type="submit" className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
           {pending ? `${confirmLabel}…` : confirmLabel}
         </button>
@@ -80,6 +93,7 @@ export function ConfirmAction({
           openModal(dialogRef.current);
         }}
       >
+        {hidden}
         <button
           type="submit"
           name="intent"

@@ -214,10 +214,10 @@ describe("the route table", () => {
     // The spec 2 entries after the templates: messages, the dashboards, then the administration screens.
     const later = ["messages.read", "uspto.read", "docketing_tasks.read", "portfolio.read", "administration.read"];
     expect(navigationFor(later).map((e) => e.label)).toEqual(
-      expect.arrayContaining(["Messages", "USPTO", "FIP", "Processing", "E-mail connector", "Template backup"]),
+      expect.arrayContaining(["Messages", "USPTO", "FIP", "Portfolio dashboard", "E-mail connector", "Template backup"]),
     );
     const labels = navigationFor(later).map((e) => e.label);
-    const order = ["Messages", "USPTO", "FIP", "Processing", "E-mail connector", "Template backup"].map((l) => labels.indexOf(l));
+    const order = ["Messages", "USPTO", "FIP", "Portfolio dashboard", "E-mail connector", "Template backup"].map((l) => labels.indexOf(l));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // Issue 15's entries, in spec 1 §2's order (Rules, Messages, Applications, E-mail connector).
     expect(navigationFor(["templates.read", "messages.read", "applications.read", "administration.read"]).map((e) => e.label)).toEqual([
