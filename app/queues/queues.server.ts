@@ -1,5 +1,5 @@
 /**
- * Loaders and actions of the processing, USPTO and FIP dashboards and the USPTO configuration (issue 13). Thin routes
+ * Loaders and actions of the processing, USPTO and FIP dashboards and the USPTO configuration. Thin routes
  * call these. Every action is a plain POST (intent + fields) answered with a redirect and a flash toast, or with the
  * inline confirmation step / field errors when there is something to show on the same page.
  */

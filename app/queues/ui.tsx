@@ -1,4 +1,4 @@
-/** The dashboards' shared parts (issue 13): summary pie, freshness and auto-refresh, filters, inspect, schedule box. */
+/** The dashboards' shared parts: summary pie, freshness and auto-refresh, filters, inspect, schedule box. */
 import { Pie } from "@nivo/pie";
 import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";

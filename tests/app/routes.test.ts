@@ -37,7 +37,7 @@ const samplePaths: Record<string, () => string> = {
   "/specifications/create": () => "/specifications/create",
   "/specifications/:id": () => `/specifications/${specificationId}`,
   "/specifications/:id/edit": () => `/specifications/${specificationId}/edit`,
-  // Issue 15.
+  // Rules, e-mail connector, reports, messages.
   "/rules": () => "/rules",
   "/rules/create": () => "/rules/create",
   "/rules/:id/edit": () => `/rules/${ruleId}/edit`,
@@ -47,7 +47,7 @@ const samplePaths: Record<string, () => string> = {
   "/messages": () => "/messages",
   "/messages/create": () => "/messages/create",
   "/messages/:id/edit": () => `/messages/${messageId}/edit`,
-  // Issue 13
+  // Queue dashboards.
   "/uspto": () => "/uspto",
   "/uspto/configuration": () => "/uspto/configuration",
   "/fip": () => "/fip",
@@ -78,7 +78,7 @@ const samplePaths: Record<string, () => string> = {
   "/applications": () => "/applications",
   "/applications/installer": () => "/applications/installer",
 };
-/** Issue 14's records (made with real files). */
+/** Template and form records (made with real files). */
 const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };
 
 beforeAll(async () => {
@@ -219,7 +219,7 @@ describe("the route table", () => {
     const labels = navigationFor(later).map((e) => e.label);
     const order = ["Messages", "USPTO", "FIP", "Portfolio dashboard", "E-mail connector", "Template backup"].map((l) => labels.indexOf(l));
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    // Issue 15's entries, in spec 1 §2's order (Rules, Messages, Applications, E-mail connector).
+    // Rules, messages, applications and e-mail connector entries, in spec 1 §2's order (Rules, Messages, Applications, E-mail connector).
     expect(navigationFor(["templates.read", "messages.read", "applications.read", "administration.read"]).map((e) => e.label)).toEqual([
       "Overview",
       "Rules",

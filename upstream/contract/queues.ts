@@ -1,5 +1,5 @@
 /**
- * The processing, USPTO and FIP dashboards' contract (spec 2 §3-§5, §7, §9; issue 13): statuses, sorts, constants,
+ * The processing, USPTO and FIP dashboards' contract (spec 2 §3-§5, §7, §9): statuses, sorts, constants,
  * id extraction, cron and duration rules with the spec's messages. No zod at the top so texts can be imported cheaply;
  * the request schemas are at the bottom.
  */
