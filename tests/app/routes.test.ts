@@ -67,6 +67,7 @@ const samplePaths: Record<string, () => string> = {
   "/drawings/create": () => "/drawings/create",
   "/drawings/:id/edit": () => `/drawings/${sample.drawing}/edit`,
   "/administration/template-storage": () => "/administration/template-storage",
+  "/portfolio/reindex": () => "/portfolio/reindex",
   "/portfolio": () => "/portfolio",
   "/portfolio/add": () => "/portfolio/add",
   "/portfolio/csv": () => "/portfolio/csv",
