@@ -12,6 +12,7 @@ import type { AppSettingsStore } from "../app-settings/store";
 import { attachment, readUpload, uploadName, uploadType } from "../files/routes";
 import { FileStoreError, type FileStore } from "../lib/files";
 import { HttpError, badRequest, fieldMessage, notFound, requirePermission, type AppEnv } from "../lib/http";
+import { blobBytes } from "../lib/multipart";
 
 const KEY = "applicationCrawlerInstaller";
 type Stored = { key: string; name: string; version: string; size: number; sha256: string; contentType: string };
@@ -69,7 +70,7 @@ export function applicationCrawlerRoutes(deps: {
     const key = `installers/application-crawler/${crypto.randomUUID()}`;
     let stored;
     try {
-      stored = await files.put(key, Buffer.from(await part.arrayBuffer()), { maxBytes: MAX_INSTALLER_BYTES, overwrite: false });
+      stored = await files.put(key, await blobBytes(part), { maxBytes: MAX_INSTALLER_BYTES, overwrite: false });
     } catch (error) {
       if (error instanceof FileStoreError && error.reason === "tooLarge") throw new HttpError(413, INSTALLER_MESSAGES.tooLarge);
       throw error;

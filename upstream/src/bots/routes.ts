@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { MAX_SCRIPT_BYTES, SCRIPT_NAME, scriptOf, type ScriptUploaded } from "../../contract/bots";
 import type { UsersStore } from "../auth/store";
 import { HttpError, badRequest, fieldMessage, notFound, requirePermission, type AppEnv } from "../lib/http";
+import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { BotScriptsStore } from "./store";
 
 export const BOT_MESSAGES = {
@@ -57,7 +58,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
     if (length > MAX_SCRIPT_BYTES + 64 * 1024) throw new HttpError(413, BOT_MESSAGES.fileTooLarge);
     let body: Record<string, string | File | (string | File)[]>;
     try {
-      body = await c.req.parseBody();
+      body = await parseMultipartBody(c.req.raw);
     } catch {
       throw badRequest("Request body must be multipart/form-data");
     }
@@ -71,7 +72,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
     if (!SCRIPT_NAME.test(fileName)) throw badRequest(fieldMessage(["file"], BOT_MESSAGES.badFileName));
     const message = typeof body.message === "string" ? body.message.trim().slice(0, 500) : "";
     const actor = c.get("actor").email;
-    const stored = await scripts.add(script, fileName, Buffer.from(await file.arrayBuffer()), message, actor);
+    const stored = await scripts.add(script, fileName, await blobBytes(file), message, actor);
     users.update(bot.id, { scriptKey: stored.Key }, actor);
     return c.json({ ...stored, script } satisfies ScriptUploaded, 201);
   });

@@ -3,6 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { FILE_MESSAGES, MAX_FILE_BYTES, type StoredFile } from "../../contract/files";
 import { FileStoreError } from "../lib/files";
 import { HttpError, badRequest, fieldMessage, notFound, type AppEnv } from "../lib/http";
+import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { UploadsStore } from "./store";
 
 // eslint-disable-next-line no-control-regex
@@ -41,7 +42,7 @@ export async function readUpload(
   if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) throw badRequest(messages.notMultipart);
   let body: Record<string, string | File | (string | File)[]>;
   try {
-    body = await c.req.parseBody({ all: true });
+    body = await parseMultipartBody(c.req.raw, { all: true });
   } catch {
     throw badRequest(messages.notMultipart);
   }
@@ -72,7 +73,7 @@ export function fileRoutes(deps: { uploads: UploadsStore; requireAuth: Middlewar
       const file = {
         name: uploadName(part.name),
         contentType: uploadType(part.type),
-        content: Buffer.from(await part.arrayBuffer()),
+        content: await blobBytes(part),
       };
       return c.json((await uploads.add(c.get("actor").id, file, MAX_FILE_BYTES)) satisfies StoredFile, 201);
     } catch (error) {

@@ -19,6 +19,7 @@ import {
   type AppEnv,
 } from "./http";
 import { answeredFile, isStoredRecordFile, type FileUpload, type RecordFiles, type StoredRecordFile } from "./record-files";
+import { blobBytes, parseMultipartBody } from "./multipart";
 
 /** What `resourceRoutes` needs of a store (`CollectionStore` is one; a domain may bring its own). */
 export type ResourceStore<Item, Values, Filters extends object = Record<never, never>> = {
@@ -128,7 +129,7 @@ export function resourceRoutes<
     if (!fileFields.length || !multipart) return { input: await jsonBody(c, schema), uploads: {} };
     let body: Record<string, string | File | (string | File)[]>;
     try {
-      body = await c.req.parseBody({ all: true });
+      body = await parseMultipartBody(c.req.raw, { all: true });
     } catch {
       throw badRequest("Request body must be multipart/form-data");
     }
@@ -153,7 +154,7 @@ export function resourceRoutes<
       uploads[name] = {
         name: uploadName(value.name),
         contentType: uploadType(value.type),
-        bytes: Buffer.from(await value.arrayBuffer()),
+        bytes: await blobBytes(value),
       };
     }
     return { input: validate(schema, raw) as z.output<S>, uploads };

@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { BACKUP_MESSAGES, MAX_BACKUP_BYTES } from "../../contract/template-storage";
 import { attachment } from "../files/routes";
 import { HttpError, badRequest, requirePermission, type AppEnv } from "../lib/http";
+import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { TemplateBackup } from "./backup";
 
 /**
@@ -25,14 +26,14 @@ export function templateStorageRoutes(deps: { backup: TemplateBackup; requireAut
   app.post("/import", requireAuth, requirePermission("administration"), async (c) => {
     let body: Record<string, string | File | (string | File)[]>;
     try {
-      body = await c.req.parseBody({ all: true });
+      body = await parseMultipartBody(c.req.raw, { all: true });
     } catch {
       throw badRequest("Request body must be multipart/form-data");
     }
     const file = body.file;
     if (!(file instanceof File) || file.size === 0) throw badRequest(BACKUP_MESSAGES.fileRequired);
     if (file.size > MAX_BACKUP_BYTES) throw new HttpError(413, BACKUP_MESSAGES.tooLarge);
-    return c.json(await backup.import(Buffer.from(await file.arrayBuffer())));
+    return c.json(await backup.import(await blobBytes(file)));
   });
   return app;
 }
