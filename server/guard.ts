@@ -21,7 +21,7 @@ import { MAX_INSTALLER_BYTES } from "../upstream/contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
 import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
 import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
-import { can } from "../upstream/contract/permissions";
+import { can, type Permission } from "../upstream/contract/permissions";
 import { APPLICATION_LIMITS } from "../upstream/contract/portfolio-constants";
 import { RULE_LIMITS } from "../upstream/contract/rules";
 import { API_BODY_LIMIT, API_UPLOAD_LIMITS } from "../upstream/src/lib/body-limit";
@@ -561,7 +561,7 @@ async function refusedBeforeReading(
   if (!permissions) return true;
   const entry = matchRoute(req.path);
   if (!entry) return true;
-  const needed = [entry.permission, limit.writes ? entry.write : null].filter((p): p is string => typeof p === "string");
+  const needed = [entry.permission, limit.writes ? entry.write : null].filter((p): p is Permission => typeof p === "string");
   return !needed.every((p) => can(permissions, p));
 }
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { can } from "../../upstream/contract/permissions";
+import { can, type Permission } from "../../upstream/contract/permissions";
 import { matchRoute, type RouteEntry } from "../lib/routes";
 import { timeZoneOf } from "../lib/timezone.server";
 import { createApi, type Api, type UpstreamError } from "../lib/upstream.server";
@@ -59,7 +59,7 @@ export async function requireRoute(args: Args): Promise<RouteAccess> {
 }
 
 function mayOf(entry: RouteEntry, permissions: readonly string[]): May {
-  const holds = (permission: string | undefined) => permission !== undefined && can(permissions, permission);
+  const holds = (permission: Permission | undefined) => permission !== undefined && can(permissions, permission);
   return { write: holds(entry.write), create: holds(entry.create) };
 }
 
@@ -71,7 +71,7 @@ export async function requireWrite(args: Args): Promise<RouteAccess> {
 }
 
 /** For actions that need more than viewing: the route's permission and `permission` too. */
-export async function requirePermission(args: Args, permission: string): Promise<Signed> {
+export async function requirePermission(args: Args, permission: Permission): Promise<Signed> {
   const signed = await requireRoute(args);
   if (!can(signed.identity.permissions, permission)) throw notFound();
   return signed;

@@ -1,4 +1,4 @@
-import { can } from "../../upstream/contract/permissions";
+import { can, type Permission } from "../../upstream/contract/permissions";
 import type { IconName } from "../ui/icons";
 
 /**
@@ -9,11 +9,11 @@ import type { IconName } from "../ui/icons";
 export type RouteEntry = {
   path: `/${string}`;
   /** What showing the screen needs (null: everyone signed in). */
-  permission: string | null;
+  permission: Permission | null;
   /** What changing it needs (its action's posts): `requireWrite` checks it, `requireRoute` answers `may.write`. */
-  write?: string;
+  write?: Permission;
   /** What adding a record needs (a list's "+ add new" link): `requireRoute` answers `may.create`. */
-  create?: string;
+  create?: Permission;
   nav?: { label: string; icon: IconName };
 };
 
@@ -56,12 +56,12 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: "/teams",
     permission: "users.read",
-    write: "users.write",
-    create: "users.write",
+    write: "users",
+    create: "users",
     nav: { label: "Teams", icon: "teams" },
   },
-  { path: "/teams/new", permission: "users", write: "users.write" }, // users.write: only "users" grants it
-  { path: "/teams/:id", permission: "users.read", write: "users.write" },
+  { path: "/teams/new", permission: "users", write: "users" },
+  { path: "/teams/:id", permission: "users.read", write: "users" },
   // Organizations: list and edit with organizations.read (fields and Delete need organizations.write), create with
   // the exact `organizations` permission (upstream/README.md, Organizations).
   {
@@ -71,7 +71,7 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: { label: "Organizations", icon: "building" },
   },
   { path: "/organizations/new", permission: "organizations", write: "organizations" },
-  { path: "/organizations/:id/edit", permission: "organizations.read", write: "organizations.write" },
+  { path: "/organizations/:id/edit", permission: "organizations.read", write: "organizations" },
   {
     path: "/specifications",
     permission: "specifications.read",
@@ -79,8 +79,8 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: { label: "Specifications", icon: "document" },
   },
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
-  { path: "/specifications/:id", permission: "specifications.read", write: "specifications.write" },
-  { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications.write" },
+  { path: "/specifications/:id", permission: "specifications.read", write: "specifications" },
+  { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications" },
   // Issue 15 (spec 2 §2, §6; nav order of spec 1 §2): rules, messages, applications, e-mail connector.
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.
@@ -113,11 +113,11 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: "/drawings",
     permission: "templates.read",
-    create: "templates.write",
+    create: "templates",
     nav: { label: "Drawings", icon: "drawing" },
   },
-  { path: "/drawings/create", permission: "templates", write: "templates.write" }, // templates.write: only "templates" grants it
-  { path: "/drawings/:id/edit", permission: "templates.read", write: "templates.write" },
+  { path: "/drawings/create", permission: "templates", write: "templates" },
+  { path: "/drawings/:id/edit", permission: "templates.read", write: "templates" },
   // Messages: messages.read lists and shows; `messages` creates, clones (the list's action), edits and deletes.
   {
     path: "/messages",
@@ -164,8 +164,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // portfolio.write; listed with the administrators' tools, shown to those who hold it.
   {
     path: "/portfolio/reindex",
-    permission: "portfolio.write",
-    write: "portfolio.write",
+    permission: "portfolio",
+    write: "portfolio",
     nav: { label: "Reindex portfolio", icon: "sync" },
   },
 ];

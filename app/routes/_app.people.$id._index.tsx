@@ -48,13 +48,13 @@ export async function loader(args: LoaderFunctionArgs) {
     organizations,
     assistants: assistantsTeam?.members ?? [],
     bot: { ...bot, isBot: user.isBot },
-    canWrite: can(identity.permissions, "users.write"),
+    canWrite: can(identity.permissions, "users"),
     isSelf: user.id === identity.id,
   });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api, identity, timeZone } = await requirePermission(args, "users.write");
+  const { api, identity, timeZone } = await requirePermission(args, "users");
   const id = args.params.id ?? "";
   const formData = await readForm(args.request);
   const intent = intentOf(formData);

@@ -36,12 +36,12 @@ export async function loader(args: LoaderFunctionArgs) {
     user: { id: user.id, email: user.email },
     registrationNumbers: current.registrationNumbers,
     customerNumbers: current.customerNumbers,
-    canWrite: can(identity.permissions, "users.write"),
+    canWrite: can(identity.permissions, "users"),
   });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requirePermission(args, "users.write");
+  const { api } = await requirePermission(args, "users");
   const id = args.params.id ?? "";
   const formData = await readForm(args.request);
   requireFields(formData, ["registrationNumbers", "customerNumbers"]);

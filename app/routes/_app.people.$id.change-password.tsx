@@ -23,11 +23,11 @@ export const meta: MetaFunction = () => [{ title: "Change Password · Backoffice
 export async function loader(args: LoaderFunctionArgs) {
   const { api, identity } = await requireRoute(args);
   const user = await loadUser(api, args.params.id ?? "");
-  return json({ user: { id: user.id, email: user.email }, canWrite: can(identity.permissions, "users.write") });
+  return json({ user: { id: user.id, email: user.email }, canWrite: can(identity.permissions, "users") });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requirePermission(args, "users.write");
+  const { api } = await requirePermission(args, "users");
   const id = args.params.id ?? "";
   const submission = parseWithZod(await readForm(args.request), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });

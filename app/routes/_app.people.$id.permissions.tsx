@@ -31,12 +31,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     user: { id: user.id, email: user.email },
     grants: keys.map((key) => ({ key, grant: grantOf(user.permissions, key) })),
-    canWrite: can(identity.permissions, "users.write"),
+    canWrite: can(identity.permissions, "users"),
   });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api, identity, token } = await requirePermission(args, "users.write");
+  const { api, identity, token } = await requirePermission(args, "users");
   const id = args.params.id ?? "";
   const form = await readForm(args.request);
   const keys = await catalogue(api);

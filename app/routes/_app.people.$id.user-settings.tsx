@@ -54,14 +54,14 @@ export async function loader(args: LoaderFunctionArgs) {
   } catch (error) {
     toast = failureToast(S.fetchFailed, error);
   }
-  return json({ user: { id: user.id, email: user.email }, rows, toast, canWrite: can(identity.permissions, "users.write") });
+  return json({ user: { id: user.id, email: user.email }, rows, toast, canWrite: can(identity.permissions, "users") });
 }
 
 type Reply = { rows: SettingRow[]; errors: RowErrors[]; toast: ToastData | null };
 const reply = (body: Reply, status = 200) => json(body, { status });
 
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requirePermission(args, "users.write");
+  const { api } = await requirePermission(args, "users");
   const user = await loadUser(api, args.params.id ?? "");
   const form = await readForm(args.request);
   const rows = rowsFromForm(form);

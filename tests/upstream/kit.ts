@@ -1,3 +1,4 @@
+import type { Permission } from "../../upstream/contract/permissions";
 import { Hono } from "hono";
 import { afterEach } from "vitest";
 import { createMiddleware } from "hono/factory";
@@ -33,13 +34,16 @@ const GadgetCreate = z.object({
   level: z.number().optional(),
 });
 
+type GadgetPermissions = { read: Permission; create: Permission; write: Permission; clone: Permission };
+
 export const GadgetsResource = defineResource({
   name: "gadgets",
   path: "/api/gadgets",
   item: Gadget,
   create: GadgetCreate,
   update: GadgetCreate.partial(),
-  permissions: { read: "gadgets.read", create: "gadgets", write: "gadgets.write", clone: "gadgets.clone" },
+  // A test domain outside the product's permission keys: typed as if it were one.
+  permissions: { read: "gadgets.read", create: "gadgets", write: "gadgets.write", clone: "gadgets.clone" } as unknown as GadgetPermissions,
   notFound: "Gadget not found.",
   clone: true,
 });

@@ -61,7 +61,7 @@ describe("/api/specifications", () => {
     expect((await h.call("GET", `/api/specifications/${spec.id}`, { token: read })).status).toBe(200);
     const denied = await h.call("PATCH", `/api/specifications/${spec.id}`, { token: read, body: { name: "Changed" } });
     expect(denied.status).toBe(403);
-    expect(await message(denied)).toBe("You do not have the permission specifications.write.");
+    expect(await message(denied)).toBe("You do not have the permission specifications.");
     expect((await h.call("POST", "/api/specifications", { token: read, body: base })).status).toBe(403);
     expect((await h.call("DELETE", `/api/specifications/${spec.id}`, { token: read })).status).toBe(403);
   });

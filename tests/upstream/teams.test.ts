@@ -29,7 +29,7 @@ describe("teams endpoints", () => {
     ] as const) {
       const res = await h.call(method, url, { token: reader.token, body });
       expect(res.status, `${method} ${url}`).toBe(403);
-      expect(await message(res)).toBe("You do not have the permission users.write.");
+      expect(await message(res)).toBe("You do not have the permission users.");
     }
   });
 

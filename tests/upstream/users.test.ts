@@ -69,7 +69,7 @@ describe("permissions of the users endpoints", () => {
       body: { id: target, firstName: "X" },
     });
     expect(patch.status).toBe(403);
-    expect(await message(patch)).toBe("You do not have the permission users.write.");
+    expect(await message(patch)).toBe("You do not have the permission users.");
     expect((await h.call("DELETE", `/api/auth/users/${target}`, { token: reader.token })).status).toBe(403);
   });
 

@@ -57,7 +57,7 @@ export const CategorizationQueriesResource = defineResource({
   item: CategorizationQuery,
   create: CategorizationQueryCreate,
   update: CategorizationQueryUpdate,
-  permissions: { read: "portfolio.read", create: "portfolio.write", write: "portfolio.write" },
+  permissions: { read: "portfolio.read", create: "portfolio", write: "portfolio" },
   notFound: M.notFound,
 });
 

@@ -64,6 +64,6 @@ export const OrganizationsResource = defineResource({
   item: Organization,
   create: OrganizationCreate,
   update: OrganizationUpdate,
-  permissions: { read: "organizations.read", create: "organizations", write: "organizations.write" },
+  permissions: { read: "organizations.read", create: "organizations", write: "organizations" },
   notFound: "Organization not found.",
 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { pageOf } from "./common";
+import type { Permission } from "./permissions";
 
 /**
  * One collection of the API, defined once (the resource kit): where it lives, its shapes (with the spec's
@@ -34,7 +35,7 @@ export type ResourceDefinition<
    * Permission strings (spec's §6): `read` lists and shows, `create` adds (often the bare domain permission, which
    * only `x` itself grants), `write` changes and deletes (and clones, unless `clone` says otherwise).
    */
-  permissions: { read: string; create: string; write: string; clone?: string };
+  permissions: { read: Permission; create: Permission; write: Permission; clone?: Permission };
   /** The 404 message: "Organization not found." */
   notFound: string;
   /** `POST ${path}/{id}/clone` is served (spec 2/3 resources that the spec gives a clone call). */

@@ -89,7 +89,7 @@ export const SpecificationsResource = defineResource({
   item: Specification,
   create: SpecificationCreate,
   update: SpecificationUpdate,
-  permissions: { read: "specifications.read", create: "specifications.write", write: "specifications.write" },
+  permissions: { read: "specifications.read", create: "specifications", write: "specifications" },
   notFound: "Specification not found.",
 });
 

@@ -159,7 +159,7 @@ export const DrawingsResource = defineResource({
   item: Drawing,
   create: DrawingCreate,
   update: DrawingUpdate,
-  permissions: { read: "templates.read", create: "templates.write", write: "templates.write" },
+  permissions: { read: "templates.read", create: "templates", write: "templates" },
   notFound: "Drawing not found.",
   files: fileTemplate("Template"),
 });

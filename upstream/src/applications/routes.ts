@@ -31,7 +31,7 @@ import { ImportJobs, type StoredImport } from "./imports";
 import { type ApplicationsStore } from "./store";
 
 const READ = "portfolio.read";
-const WRITE = "portfolio.write";
+const WRITE = "portfolio";
 /** How long a CSV download URL works. */
 const EXPORT_TTL_MS = 10 * 60_000;
 const MAX_PENDING_EXPORTS = 1_000;

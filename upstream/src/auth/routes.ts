@@ -195,7 +195,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
   });
 
   // `assistants` is accepted and ignored, as on create.
-  app.patch("/users/:id", requireAuth, requirePermission("users.write"), async (c) => {
+  app.patch("/users/:id", requireAuth, requirePermission("users"), async (c) => {
     const id = c.req.param("id");
     const raw = await readJson(c);
     const body = validate(UserUpdate, raw);
@@ -240,7 +240,7 @@ export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
     return c.json(updated);
   });
 
-  app.delete("/users/:id", requireAuth, requirePermission("users.write"), (c) => {
+  app.delete("/users/:id", requireAuth, requirePermission("users"), (c) => {
     const id = c.req.param("id");
     if (id === c.get("actor").id) throw new HttpError(403, MESSAGES.selfDelete);
     if (!users.remove(id)) throw notFound(MESSAGES.userNotFound);

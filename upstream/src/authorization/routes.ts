@@ -39,7 +39,7 @@ export function authorizationRoutes(deps: { authorizations: AuthorizationStore; 
     return c.json(found);
   });
 
-  app.put("/users/:id", requireAuth, requirePermission("users.write"), async (c) => {
+  app.put("/users/:id", requireAuth, requirePermission("users"), async (c) => {
     const body = await jsonBody(c, PairAuthorizationPut);
     const found = authorizations.get(c.req.param("id"));
     if (!found) throw notFound("User not found.");

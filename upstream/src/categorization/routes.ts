@@ -2,6 +2,7 @@
  * /api/categorization (spec 2 §7; contract/categorization.ts documents each call): the saved queries (the resource
  * kit) and the jobs that apply, remove and prune their tags over the portfolio.
  */
+import type { Permission } from "../../contract/permissions";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
@@ -35,7 +36,7 @@ export function categorizationRoutes(deps: {
   requireAuth: MiddlewareHandler<AppEnv>;
 }) {
   const { queries, jobs, runner, requireAuth } = deps;
-  const can = (permission: string) => [requireAuth, requirePermission(permission)] as const;
+  const can = (permission: Permission) => [requireAuth, requirePermission(permission)] as const;
   const actor = (c: AppContext) => c.get("actor").email;
 
   /** A query a job can use: it has tags and the engine accepts its JSON (400 with the engine's message otherwise). */

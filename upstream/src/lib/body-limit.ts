@@ -1,3 +1,4 @@
+import type { Permission } from "../../contract/permissions";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_INSTALLER_BYTES } from "../../contract/application-crawler";
@@ -20,9 +21,9 @@ export const API_BODY_LIMIT = 1 * MB;
  * `permission`: what the endpoint requires (its route checks it again), checked with the bearer token by `uploadGate`
  * before the body is read or given room; none: any signed-in user may send it (the route decides after reading).
  */
-export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; permission?: string }[] = [
+export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; permission?: Permission }[] = [
   // A bot script (multipart): the file plus the form's few text fields (bots/routes.ts allows 64 KiB of them).
-  { path: /^\/api\/auth\/bots\/[^/]+\/script\/?$/, bytes: MAX_SCRIPT_BYTES + 64 * 1024, what: "a bot script", permission: "users.write" },
+  { path: /^\/api\/auth\/bots\/[^/]+\/script\/?$/, bytes: MAX_SCRIPT_BYTES + 64 * 1024, what: "a bot script", permission: "users" },
   // An upload kept between steps (multipart, one file part): the file plus the part headers and boundaries.
   { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
@@ -61,7 +62,7 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
     path: /^\/api\/applications\/csv\/?$/,
     bytes: Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024,
     what: "a CSV file",
-    permission: "portfolio.write",
+    permission: "portfolio",
   },
 ];
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { ListQuery, can } from "../../contract";
+import { ListQuery, can, type Permission } from "../../contract";
 import type { DirectState } from "./direct";
 
 /** The signed-in user a request acts for, as the database holds it NOW (not as the token remembers it). */
@@ -183,7 +183,7 @@ export function bearerAuth(
 }
 
 /** 403 unless the actor's current permissions grant `permission` (exactly or by its first segment). */
-export function requirePermission(permission: string): MiddlewareHandler<AppEnv> {
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!can(c.get("actor").permissions, permission)) {
       throw new HttpError(403, `You do not have the permission ${permission}.`);

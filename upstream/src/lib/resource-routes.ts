@@ -1,3 +1,4 @@
+import type { Permission } from "../../contract/permissions";
 import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
@@ -109,7 +110,7 @@ export function resourceRoutes<
   const fileFields = Object.keys(fileRules);
   const recordFiles = options.files;
   if (fileFields.length && !recordFiles) throw new Error(`${definition.name}: the definition has files but no RecordFiles.`);
-  const can = (permission: string) => [requireAuth, requirePermission(permission)] as const;
+  const can = (permission: Permission) => [requireAuth, requirePermission(permission)] as const;
   const withUrls = (item: Item): Item => {
     if (!fileFields.length) return item;
     const record = { ...(item as Record<string, unknown>) };

@@ -30,7 +30,7 @@ export function settingsRoutes(deps: { settings: SettingsStore; users: UsersStor
     c.json(settings.list(owner(c.req.param("owner")))),
   );
 
-  app.put("/users/:key", requireAuth, requirePermission("users.write"), async (c) => {
+  app.put("/users/:key", requireAuth, requirePermission("users"), async (c) => {
     const body = await jsonBody(c, SettingPut);
     const key = body.key.trim();
     if (!key) throw badRequest(fieldMessage(["key"], SETTINGS_MESSAGES.keyRequired));
@@ -43,7 +43,7 @@ export function settingsRoutes(deps: { settings: SettingsStore; users: UsersStor
     return c.json(saved);
   });
 
-  app.delete("/:key", requireAuth, requirePermission("users.write"), (c) => {
+  app.delete("/:key", requireAuth, requirePermission("users"), (c) => {
     const email = owner(c.req.query("owner"));
     if (!settings.delete(email, c.req.param("key"))) throw notFound(SETTINGS_MESSAGES.notFound);
     return c.body(null, 204);

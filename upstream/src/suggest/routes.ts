@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { can } from "../../contract/permissions";
+import { can, type Permission } from "../../contract/permissions";
 import { validate, type AppEnv } from "../lib/http";
 
 /** Where tags come from: each source is read only by those holding its permission. */
-export type TagSource = { permission: string; suggest(q: string, limit: number): string[] };
+export type TagSource = { permission: Permission; suggest(q: string, limit: number): string[] };
 
 const Query = z.object({ q: z.string().max(200).optional().default("") });
 const LIMIT = 20;

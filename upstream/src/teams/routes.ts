@@ -32,7 +32,7 @@ export function teamRoutes(deps: { teams: TeamsStore; users: UsersStore; require
   const { teams, users, requireAuth } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   const read = requirePermission("users.read");
-  const write = requirePermission("users.write");
+  const write = requirePermission("users");
 
   const found = (id: string) => {
     const team = teams.get(id);
