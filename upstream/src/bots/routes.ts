@@ -22,7 +22,7 @@ export function botRoutes(deps: { users: UsersStore; scripts: BotScriptsStore; r
   const { users, scripts, requireAuth } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   const read = requirePermission("users.read");
-  const write = requirePermission("users.write");
+  const write = requirePermission("users");
 
   const botByEmail = (raw: string) => {
     const email = raw.trim().toLowerCase();
