@@ -4,7 +4,7 @@
  * queues running.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, signIn, slowScripts, test } from "./fixtures";
+import { ADMIN, askConfirmation, expect, expectAccessible, signIn, slowScripts, test } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 const toast = (page: Page) => page.getByTestId("toast").last();
@@ -19,7 +19,7 @@ async function refreshUntil(page: Page, check: () => Promise<void>) {
 
 test("processing: schedule pasted ids, watch them complete or fail, inspect, requeue, delete, pause and resume", async ({ page }) => {
   await signIn(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Processing" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portfolio dashboard" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Processing dashboard" })).toBeVisible();
   // Default filters: in progress and failed.
   await expect(page.getByRole("checkbox", { name: "In progress" })).toBeChecked();
@@ -56,14 +56,32 @@ test("processing: schedule pasted ids, watch them complete or fail, inspect, req
   await expect(page.getByRole("table").filter({ hasText: "Total" }).getByRole("row", { name: /Completed/ })).toBeVisible();
   await expectAccessible(page);
 
-  await row("16000404").getByRole("link", { name: "Inspect" }).click();
-  await expect(page.getByRole("dialog")).toContainText("The patent office has no application 16000404.");
-  await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+  // Inspect: with JavaScript a modal dialog that takes focus, closes on Escape and gives focus back to the row; without
+  // it a panel whose Close goes back to the list. The stack names project files, never the server's paths.
+  const inspect = row("16000404").getByRole("link", { name: "Inspect" });
+  await inspect.click();
+  const dialog = page.getByRole("dialog", { name: "Inspect: 16000404" });
+  await expect(dialog).toContainText("The patent office has no application 16000404.");
+  expect(await dialog.innerText()).not.toContain(process.cwd());
+  if (js()) {
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/inspect=/);
+    await expect(inspect).toBeFocused();
+    await inspect.press("Enter");
+    await dialog.getByRole("button", { name: "Close" }).click();
+  } else {
+    await dialog.getByRole("link", { name: "Close" }).click();
+  }
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await row("16123456").getByRole("button", { name: "Requeue" }).click();
   await expect(toast(page)).toContainText("Requeue completed");
-  await row("16000404").getByRole("button", { name: "Delete" }).click();
+  // Delete asks first.
+  const step = await askConfirmation(page, row("16000404").getByRole("button", { name: "Delete" }));
+  await expect(step).toContainText("Delete 16000404?");
+  await step.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Delete completed");
   await expect(row("16000404")).toHaveCount(0);
 
@@ -178,7 +196,8 @@ test("FIP: synchronized and failed matters, inspect, sync matter, delete, filter
 
   await row("FIP:M-404").getByRole("link", { name: "Inspect" }).click();
   await expect(page.getByRole("dialog", { name: "Synchronization failed" })).toContainText("The docket system has no matter FIP:M-404.");
-  await page.getByRole("link", { name: "Close" }).click();
+  await page.getByRole("dialog").getByRole(js() ? "button" : "link", { name: "Close" }).click();
+  if (js()) await expect(row("FIP:M-404").getByRole("link", { name: "Inspect" })).toBeFocused();
 
   await row("FIP:M-404").getByRole("button", { name: "Sync matter" }).click();
   await expect(toast(page)).toContainText("Sync for FIP:M-404 () is failed.");
@@ -190,7 +209,8 @@ test("FIP: synchronized and failed matters, inspect, sync matter, delete, filter
   await expect(row("ACME-0001")).toHaveCount(0);
   await page.goto("/fip");
   await expect(page.getByRole("checkbox", { name: "Synchronized" })).not.toBeChecked();
-  await row("FIP:M-404").getByRole("button", { name: "Delete" }).click();
+  const step = await askConfirmation(page, row("FIP:M-404").getByRole("button", { name: "Delete" }));
+  await step.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Delete completed");
   await expect(row("FIP:M-404")).toHaveCount(0);
   await page.getByRole("checkbox", { name: "Synchronized" }).check();
@@ -223,3 +243,78 @@ test("ids pasted before the page hydrated are found once it has", async ({ page 
   await expect(page.getByText("2 application ids found:")).toBeVisible();
   await expect(page.getByLabel("Applications to schedule")).toHaveValue("16123456 and PCTUS2024054321");
 });
+
+test("row actions stay in view at 1280 px; at 390 px the table scrolls inside its focusable region", async ({ page }) => {
+  await signIn(page);
+  // Rows on every dashboard: processing and USPTO jobs (paused, so they wait), FIP matters from the docket feed.
+  for (const [url, ids] of [["/processing", "16000501 16000502"], ["/uspto", "16000601 16000602"]] as const) {
+    await page.goto(`${url}?filtered=1&status=queued&status=requeued&status=failed&status=inprogress&status=completed`);
+    await page.getByLabel("Applications to schedule").fill(ids);
+    if (!js()) await page.getByRole("button", { name: "Show ids" }).click();
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(toast(page)).toContainText("Schedule completed");
+  }
+  for (const url of ["/processing?filtered=1&status=queued&status=requeued&status=completed&status=failed", "/uspto?filtered=1&status=queued&status=requeued&status=completed&status=failed&sort=newest", "/fip"]) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url);
+    const firstRow = page.locator(".data-table tbody tr").first();
+    await expect(firstRow).toBeVisible();
+    const actions = firstRow.locator("td.actions");
+    const box = (await actions.boundingBox())!;
+    // Wholly inside the window and inside the table's frame, with no sideways scrolling done.
+    const frame = (await page.locator(".queue-main .table-wrap").boundingBox())!;
+    expect(box.x + box.width, url).toBeLessThanOrEqual(Math.min(1280, frame.x + frame.width) + 1);
+    expect(box.x, url).toBeGreaterThanOrEqual(frame.x);
+    await expect(actions.getByRole("button", { name: "Delete" })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const region = page.getByRole("region", { name: /scrolls sideways/ });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+});
+
+test("find a job by application id; select rows for Requeue selected and Delete selected", async ({ page }) => {
+  await signIn(page);
+  const id = js() ? ["16000701", "16000702"] : ["16000801", "16000802"];
+  await page.goto("/processing?filtered=1&status=queued&status=requeued&status=completed&status=failed");
+  // Paused, so the jobs wait while they are selected; resumed whatever happens, for the other tests.
+  const post = (intent: string) => page.request.post("/processing", { form: { intent }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect((await post("pause")).status()).toBe(302);
+  try {
+    await selectAndAct(page, id);
+  } finally {
+    await post("resume");
+  }
+});
+
+async function selectAndAct(page: Page, id: string[]) {
+  await page.goto("/processing?filtered=1&status=queued&status=requeued&status=completed&status=failed");
+  await page.getByLabel("Applications to schedule").fill(id.join(" "));
+  if (!js()) await page.getByRole("button", { name: "Show ids" }).click();
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(toast(page)).toContainText("Schedule completed");
+
+  await page.getByRole("searchbox", { name: "Application id" }).fill(id[0]!.slice(0, 7));
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${id[0]!.slice(0, 7)}`));
+  await expect(page.getByRole("checkbox", { name: `Select ${id[0]}` })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: `Select ${id[1]}` })).toBeVisible();
+  await expect(page.getByText("Total: 2")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: `Select ${id[0]}` }).check();
+  await page.getByRole("checkbox", { name: `Select ${id[1]}` }).check();
+  if (js()) await expect(page.getByText("2 selected", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Requeue selected" }).click();
+  await expect(toast(page)).toContainText("2 jobs requeued.");
+
+  await page.getByRole("checkbox", { name: `Select ${id[1]}` }).check();
+  const step = await askConfirmation(page, page.getByRole("button", { name: "Delete selected" }));
+  await expect(step).toContainText("Delete the selected job?");
+  await step.getByRole("button", { name: "Delete selected" }).click();
+  await expect(toast(page)).toContainText("1 job deleted.");
+  await expect(page.getByRole("checkbox", { name: `Select ${id[1]}` })).toHaveCount(0);
+  await expectAccessible(page);
+}
