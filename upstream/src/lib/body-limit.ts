@@ -12,7 +12,7 @@ import { CSV_IMPORT_LIMITS } from "../../contract/portfolio-constants";
 import { HttpError, requirePermission, type AppEnv } from "./http";
 
 const MB = 1024 * 1024;
-/** Every body the upstream reads, unless the table below says otherwise (issue 8 item 3). */
+/** Every body the upstream reads, unless the table below says otherwise. */
 export const API_BODY_LIMIT = 1 * MB;
 
 /**
@@ -27,7 +27,7 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   // An upload kept between steps (multipart, one file part): the file plus the part headers and boundaries.
   { path: /^\/api\/files\/?$/, bytes: MAX_FILE_BYTES + 64 * 1024, what: "a file" },
   // Documents travel as base64 inside JSON (4/3 of the .docx) plus templates (nlp/routes.ts MAX_NLP_BODY).
-  // The Application Crawler's installer (multipart): the file, its version and the part headers (issue 15).
+  // The Application Crawler's installer (multipart): the file, its version and the part headers.
   {
     path: /^\/api\/application-crawler\/installer\/?$/,
     bytes: MAX_INSTALLER_BYTES + 64 * 1024,
@@ -35,7 +35,7 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
     permission: "administration",
   },
   { path: /^\/api\/nlp\/api\/v1\//, bytes: Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024, what: "a document" },
-  // Issue 14: a template's file (multipart create or patch) plus its JSON data part. Create and change need the same.
+  // A template's file (multipart create or patch) plus its JSON data part. Create and change need the same.
   {
     path: /^\/api\/docs\/(word|visio)(\/[^/]+)?\/?$/,
     bytes: MAX_TEMPLATE_BYTES + 1 * MB,
@@ -57,7 +57,7 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   },
   // A template-storage backup (multipart, one file part).
   { path: /^\/api\/template-storage\/import\/?$/, bytes: MAX_BACKUP_BYTES + 64 * 1024, what: "a backup", permission: "administration" },
-  // A portfolio CSV import (issue 11): the file as base64 inside JSON, plus the portfolio id.
+  // A portfolio CSV import: the file as base64 inside JSON, plus the portfolio id.
   {
     path: /^\/api\/applications\/csv\/?$/,
     bytes: Math.ceil((CSV_IMPORT_LIMITS.bytes * 4) / 3) + 64 * 1024,

@@ -74,7 +74,7 @@ export type FilesCheck<Values> = {
 };
 
 /**
- * The routes of one resource (issue 9, the resource kit), each behind its definition's permission (403) and
+ * The routes of one resource (the resource kit), each behind its definition's permission (403) and
  * answering its `notFound` text with 404:
  *
  *   GET /  (list: ?q=&sort=&page=&pageSize= plus the `filters` hook's)   definition.permissions.read
