@@ -1,13 +1,18 @@
 import { json } from "@remix-run/node";
+import { readMultipart } from "../../upstream/src/lib/multipart";
 import { FORM_TEXTS } from "./form-texts";
 
 /**
  * The posted form, urlencoded or multipart, for every action. In the running server the request guard
  * (server/guard.ts) has already bounded the body by the route's limit, the number of fields, array indexes and names,
  * and re-serialised multipart bodies; anything that still cannot be parsed is the client's fault: a 400, never a 500.
+ * A multipart body is read by the streaming reader (upstream/src/lib/multipart.ts), which gives the event loop a turn
+ * every few hundred KB: `request.formData()` parses an upload in one go, and every other request waits meanwhile.
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
+    const contentType = request.headers.get("content-type");
+    if (/^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? "")) return await readMultipart(request.body, contentType);
     return await request.formData();
   } catch {
     throw json({ message: FORM_TEXTS.unreadable }, { status: 400 });
