@@ -22,7 +22,7 @@ describe("a page's multipart form (readForm) does not hold the event loop", () =
   // (the import of an accepted file reads it, encodes it and hands it to the upstream: see the report on the rest).
   it("a 16 MB and a 50 MB file posted to /portfolio/import", async () => {
     for (const size of [16 * MB, 50 * MB - 64 * 1024]) {
-      const file = new File([csv(size)], "apps.txt", { type: "text/plain" });
+      const file = new File([new Uint8Array(csv(size))], "apps.txt", { type: "text/plain" });
       const { result, longest } = await watchEventLoop(() => admin.postMultipart("/portfolio/import", { file }));
       expect(result.status).toBe(400);
       expect(await result.text()).toContain(PORTFOLIO.import.notCsv);
