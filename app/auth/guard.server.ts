@@ -1,3 +1,4 @@
+import { notFound } from "../lib/not-found";
 import type { AppLoadContext } from "@remix-run/node";
 import { can, type Permission } from "../../upstream/contract/permissions";
 import { matchRoute, type RouteEntry } from "../lib/routes";
@@ -17,11 +18,7 @@ export type Signed = {
 
 type Args = { request: Request; context: AppLoadContext };
 
-/** The not-found answer (spec 1 §2): unknown routes and routes the user lacks the permission for. */
-export function notFound(setCookie?: string | null): Response {
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  return new Response("Not found", { status: 404, statusText: "Not Found", headers });
-}
+export { notFound };
 
 /**
  * The signed-in user, or the redirect to sign-in (thrown). Its `api` reads every upstream refusal in one place:

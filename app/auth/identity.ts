@@ -1,4 +1,4 @@
-import { fullName } from "../people/names";
+import { fullName } from "./names";
 import { TokenPayload } from "../../upstream/contract/auth";
 
 /** The signed-in user as the back office sees it (spec 1 §3 Identity), decoded from the upstream's token. */

@@ -1,3 +1,5 @@
+import { NO_VALUE } from "../ui/no-value";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -17,8 +19,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** What the product shows for no value (an em dash): dates here, and a list's empty cells (app/ui/list.tsx). */
-export const NO_VALUE = "—";
+/** What the product shows for no value (an em dash): dates here, and a list's empty cells. */
+export { NO_VALUE };
 
 /**
  * The one date format of the product (spec 3 §9, US-English long format): "November 22, 2026, 10:30 AM" in the

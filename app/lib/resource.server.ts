@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ListQueryInput } from "../../upstream/contract/common";
 import { DATA_PART, filePath, itemPath, type ResourceDefinition } from "../../upstream/contract/resource";
-import { notFound } from "../auth/guard.server";
+import { notFound } from "./not-found";
 import { streamDownload } from "./download.server";
 import { isUpstreamError, type Api, type CallOptions } from "./upstream.server";
 

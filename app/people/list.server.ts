@@ -3,7 +3,7 @@ import { can } from "../../upstream/contract/permissions";
 import { requireRoute } from "../auth/guard.server";
 import { formatDateTime } from "../lib/format";
 import { listQueryOf, loadPage } from "../lib/list.server";
-import { fullName } from "./names";
+import { fullName } from "../auth/names";
 import { authorizations } from "./authorization.server";
 import { users } from "./users.server";
 

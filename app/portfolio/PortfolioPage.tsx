@@ -10,6 +10,7 @@ import { FromPagination, RemoveTagDialog, ResultCard, type RemoveTagConfirm } fr
 import type { portfolioLoader } from "./search.server";
 import { SearchForm, TagFacet } from "./SearchForm";
 import { SelectionBar, bulkOf } from "./Selection";
+import { REINDEX } from "./reindex-texts";
 import { PORTFOLIO } from "./texts";
 
 type Data = SerializeFrom<typeof portfolioLoader>;
@@ -78,6 +79,9 @@ export function PortfolioPage({ data, actionData }: { data: Data; actionData: un
             <>
               <Link className="btn btn-secondary" to="/portfolio/import">
                 {PORTFOLIO.uploadCsv}
+              </Link>
+              <Link className="btn btn-secondary" to="/portfolio/reindex">
+                {REINDEX.title}
               </Link>
               <Link className="btn btn-primary" to="/portfolio/add">
                 <Icon name="plus" /> {PORTFOLIO.newApplication}

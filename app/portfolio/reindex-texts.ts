@@ -1,7 +1,6 @@
 /** The portfolio's reindex screen (spec 2 §7 POST /api/applications/reindex). Tests import these. */
 export const REINDEX = {
   title: "Reindex portfolio",
-  nav: "Reindex portfolio",
   intro:
     "Rebuilds the search index of every portfolio application from the stored records. While it runs, changes to applications (tags, fields, CSV imports) are refused.",
   start: "Reindex",

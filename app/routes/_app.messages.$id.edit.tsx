@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorAction, editorLoader } from "~/lib/resource-routes.server";
+import { editorAction, editorLoader } from "~/kit/resource-routes.server";
 import { MessageForm, NEW_MESSAGE } from "~/messages/MessageForm";
 import { MessageActionSchema, messages, previewMessage } from "~/messages/messages.server";
 import { MESSAGES } from "~/messages/texts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { cloneAction, listLoader } from "~/lib/resource-routes.server";
+import { cloneAction, listLoader } from "~/kit/resource-routes.server";
 import { messageColumns } from "~/messages/MessageList";
 import { messageRow, messages } from "~/messages/messages.server";
 import { MESSAGES } from "~/messages/texts";

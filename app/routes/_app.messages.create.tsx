@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { editorAction } from "~/lib/resource-routes.server";
+import { editorAction } from "~/kit/resource-routes.server";
 import { MessageForm, NEW_MESSAGE } from "~/messages/MessageForm";
 import { MessageActionSchema, messages, previewMessage } from "~/messages/messages.server";
 import { MESSAGES } from "~/messages/texts";

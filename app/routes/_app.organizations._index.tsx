@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listLoader, stampsOf } from "~/lib/resource-routes.server";
+import { listLoader, stampsOf } from "~/kit/resource-routes.server";
 import { organizationColumns } from "~/organizations/OrganizationList";
 import { organizations } from "~/organizations/organizations.server";
 import { ORGANIZATIONS } from "~/organizations/texts";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { editorAction } from "~/lib/resource-routes.server";
+import { editorAction } from "~/kit/resource-routes.server";
 import { OrganizationForm } from "~/organizations/OrganizationForm";
 import { organizations } from "~/organizations/organizations.server";
 import { OrganizationSchema } from "~/organizations/schema";

@@ -14,7 +14,7 @@ import { loadUser } from "~/people/load.server";
 import { EditUserSchema, scriptKeyFor } from "~/people/schema";
 import { PEOPLE } from "~/people/texts";
 import { MembershipFieldset, NameFieldset } from "~/people/UserForm";
-import { fullName } from "~/people/names";
+import { fullName } from "~/auth/names";
 import { UserLinks } from "~/people/UserLinks";
 import { users } from "~/people/users.server";
 import { syncAssistants, teams } from "~/teams/teams.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorAction, editorLoader } from "~/lib/resource-routes.server";
+import { editorAction, editorLoader } from "~/kit/resource-routes.server";
 import { ReportForm } from "~/reports/ReportForm";
 import { organizationOptions, reports } from "~/reports/reports.server";
 import { ReportSchema } from "~/reports/schema";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listLoader } from "~/lib/resource-routes.server";
+import { listLoader } from "~/kit/resource-routes.server";
 import { reportColumns } from "~/reports/ReportList";
 import { organizationOptions, reportRow, reports } from "~/reports/reports.server";
 import { REPORTS } from "~/reports/texts";

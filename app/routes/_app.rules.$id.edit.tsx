@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorAction, editorLoader } from "~/lib/resource-routes.server";
+import { editorAction, editorLoader } from "~/kit/resource-routes.server";
 import { NEW_RULE, RuleForm } from "~/rules/RuleForm";
 import { previewRule, rules } from "~/rules/rules.server";
 import { RuleSchema } from "~/rules/schema";

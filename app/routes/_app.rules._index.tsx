@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { cloneAction, listLoader } from "~/lib/resource-routes.server";
+import { cloneAction, listLoader } from "~/kit/resource-routes.server";
 import { ruleColumns } from "~/rules/RuleList";
 import { ruleRow, rules } from "~/rules/rules.server";
 import { RULES } from "~/rules/texts";

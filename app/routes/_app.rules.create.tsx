@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { editorAction } from "~/lib/resource-routes.server";
+import { editorAction } from "~/kit/resource-routes.server";
 import { NEW_RULE, RuleForm } from "~/rules/RuleForm";
 import { previewRule, rules } from "~/rules/rules.server";
 import { RuleSchema } from "~/rules/schema";

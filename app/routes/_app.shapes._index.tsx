@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listLoader } from "~/lib/resource-routes.server";
+import { listLoader } from "~/kit/resource-routes.server";
 import { shapeColumns } from "~/templates/ShapeList";
 import { shapeRow, shapes } from "~/templates/templates.server";
 import { SHAPES } from "~/templates/texts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorAction, editorLoader } from "~/lib/resource-routes.server";
+import { editorAction, editorLoader } from "~/kit/resource-routes.server";
 import { SpecificationSchema } from "~/specifications/schema";
 import { NEW_SPECIFICATION, SpecificationForm } from "~/specifications/SpecificationForm";
 import { specifications } from "~/specifications/specifications.server";

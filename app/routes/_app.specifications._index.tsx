@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listLoader } from "~/lib/resource-routes.server";
+import { listLoader } from "~/kit/resource-routes.server";
 import { SPECIFICATION_FILTERS, specificationRow, specifications } from "~/specifications/specifications.server";
 import { specificationColumns, TypeFilter, typeFilterNoMatch } from "~/specifications/SpecificationList";
 import { SPECIFICATIONS } from "~/specifications/texts";

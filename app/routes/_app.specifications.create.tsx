@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRoute } from "~/auth/guard.server";
-import { editorAction } from "~/lib/resource-routes.server";
+import { editorAction } from "~/kit/resource-routes.server";
 import { SpecificationSchema } from "~/specifications/schema";
 import { NEW_SPECIFICATION, SpecificationForm } from "~/specifications/SpecificationForm";
 import { specifications } from "~/specifications/specifications.server";

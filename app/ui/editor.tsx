@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { ConfirmAction } from "./confirm";
 
 /**
- * The browser side of the resource kit's editor action (lib/resource-routes.server `editorAction`): what its answers
+ * The browser side of the resource kit's editor action (kit/resource-routes.server `editorAction`): what its answers
  * mean to the page.
  */
 

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } fr
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Sort } from "../../upstream/contract/common";
 import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
-import { NO_VALUE } from "../lib/format";
+import { NO_VALUE } from "./no-value";
 import { submitForm, useAutoSubmit } from "./auto-submit";
 import { useAdoptEarlyInput } from "./hydrated";
 import { Icon } from "./icons";
@@ -230,7 +230,7 @@ export function NoMatch({ showAll }: { showAll: string }) {
 /**
  * A list filter: inputs of the list's GET form (inside `ListToolbar`) that submit on change with JavaScript.
  * `multiple`: checkboxes (any number chosen) plus `filtered=1`, so the loader tells "none ticked" from "no filter in
- * the URL" (the kit's remembered filters, lib/resource-routes.server `ListFilter`); else radios, one chosen.
+ * the URL" (the kit's remembered filters, kit/resource-routes.server `ListFilter`); else radios, one chosen.
  */
 export function ChoiceFilter<V extends string>({
   legend,

@@ -5,7 +5,7 @@ import { AppLink } from "./app-link";
 import { Icon } from "./icons";
 import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "./list";
 
-/** What the resource kit's list loader answers (lib/resource-routes.server `listLoader`), as the page receives it. */
+/** What the resource kit's list loader answers (kit/resource-routes.server `listLoader`), as the page receives it. */
 export type ListData<Row> = {
   q: string;
   sort: Sort;
