@@ -19,7 +19,7 @@ export type RouteEntry = {
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: "/", permission: null, nav: { label: "Overview", icon: "home" } },
-  // Portfolio (spec 2 §2, §6; issue 11): searching needs portfolio.read; tags, fields, New Application and CSV import
+  // Portfolio (spec 2 §2, §6): searching needs portfolio.read; tags, fields, New Application and CSV import
   // need the `portfolio` permission (read and write), which the upstream checks again.
   {
     path: "/portfolio",
@@ -35,7 +35,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/portfolio/import", permission: "portfolio", write: "portfolio" },
   { path: "/portfolio/import/sample.csv", permission: "portfolio" },
   { path: "/portfolio/import/:job/rejected.csv", permission: "portfolio" },
-  // Categorization (spec 2 §2, §6; issue 12): viewing and running need portfolio.read; saving, creating, deleting and
+  // Categorization (spec 2 §2, §6): viewing and running need portfolio.read; saving, creating, deleting and
   // the tagging jobs need the `portfolio` permission (read and write), which the upstream checks again. Its resource
   // routes (/categorization/csv, /jobs, /suggest) answer a plain 404 without this entry's permission.
   {
@@ -81,13 +81,13 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications" },
-  // Issue 15 (spec 2 §2, §6; nav order of spec 1 §2): rules, messages, applications, e-mail connector.
+  // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2): messages, applications, e-mail connector.
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.
   { path: "/rules", permission: "templates.read", write: "templates", create: "templates", nav: { label: "Rules", icon: "calendar" } },
   { path: "/rules/create", permission: "templates", write: "templates" },
   { path: "/rules/:id/edit", permission: "templates.read", write: "templates" },
-  // Issue 14 (spec 2 §2, §6; nav in spec 1 §2's order: forms, Word, Visio, shapes, drawings). Their file downloads are
+  // Templates and forms (spec 2 §2, §6; nav in spec 1 §2's order: forms, Word, Visio, shapes, drawings). Their file downloads are
   // resource routes checked with the resource's read permission (fileLoader in kit/resource-routes.server.ts).
   { path: "/forms", permission: "forms.read", create: "forms", nav: { label: "Forms", icon: "form" } },
   { path: "/forms/create", permission: "forms", write: "forms" },
@@ -132,7 +132,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // records, no create; spec 1 §2's side navigation has no entry for them.
   { path: "/reports", permission: "forms.read" },
   { path: "/reports/:id/edit", permission: "forms.read", write: "forms" },
-  // Issue 13: queue dashboards (spec 1 §2 order: /uspto, /fip, /processing). Writes: spec 2 §6.
+  // Queue dashboards (spec 1 §2 order: /uspto, /fip, /processing). Writes: spec 2 §6.
   { path: "/uspto", permission: "uspto.read", write: "uspto", nav: { label: "USPTO", icon: "download" } },
   { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
   { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
