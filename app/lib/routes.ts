@@ -81,14 +81,15 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications" },
-  // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2): messages, applications, e-mail connector.
+  // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2).
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.
   { path: "/rules", permission: "templates.read", write: "templates", create: "templates", nav: { label: "Rules", icon: "calendar" } },
   { path: "/rules/create", permission: "templates", write: "templates" },
   { path: "/rules/:id/edit", permission: "templates.read", write: "templates" },
-  // Templates and forms (spec 2 §2, §6; nav in spec 1 §2's order: forms, Word, Visio, shapes, drawings). Their file downloads are
-  // resource routes checked with the resource's read permission (fileLoader in kit/resource-routes.server.ts).
+  // Templates and forms (spec 2 §2, §6; nav in spec 1 §2's order: forms, Word, Visio, shapes, drawings). Their file
+  // downloads are resource routes checked with the resource's read permission (fileLoader in
+  // kit/resource-routes.server.ts).
   { path: "/forms", permission: "forms.read", create: "forms", nav: { label: "Forms", icon: "form" } },
   { path: "/forms/create", permission: "forms", write: "forms" },
   { path: "/forms/:id/edit", permission: "forms.read", write: "forms" },
