@@ -26,6 +26,7 @@ import { APPLICATION_LIMITS } from "../upstream/contract/portfolio-constants";
 import { RULE_LIMITS } from "../upstream/contract/rules";
 import { API_BODY_LIMIT, API_UPLOAD_LIMITS } from "../upstream/src/lib/body-limit";
 import { matchRoute, type RouteEntry } from "../app/lib/routes";
+import { readMultipart } from "../upstream/src/lib/multipart";
 import { ByteBudget } from "./byte-budget";
 
 const MB = 1024 * 1024;
@@ -279,8 +280,8 @@ function isJson(text: string): boolean {
 }
 
 /**
- * A page body as a form: urlencoded (kept as sent) or multipart (parsed by the same parser as `request.formData()`,
- * then re-serialized, so every route's parser — undici's or Remix's — reads a well-formed body). An empty body is an
+ * A page body as a form: urlencoded (kept as sent) or multipart (parsed by the reader the routes use, readMultipart,
+ * so every route reads a well-formed body). An empty body is an
  * empty urlencoded form, whatever its type. Anything else: 415. Fields are counted before anything is parsed; list
  * indexes are bounded by `lists` (the route's, `listLimitsOf`).
  */
@@ -299,13 +300,14 @@ export async function checkForm(body: Buffer, contentType: string | undefined, l
     if (occurrences(body, delimiter, FORM_LIMITS.fields + 1) > FORM_LIMITS.fields + 1) return tooManyFields;
     let form: FormData;
     try {
-      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType! } }).formData();
+      // The routes' own reader (readForm): parsed a slice at a time, so a large upload never holds the event loop.
+      form = await readMultipart(body, contentType, { parts: FORM_LIMITS.fields + 1 });
     } catch {
       return { ok: false, status: 400, message: "The multipart body cannot be read." };
     }
     const refused = checkFields(form, lists);
     if (refused) return refused;
-    // Kept as sent: every route reads it with the parser that has just read it (request.formData()).
+    // Kept as sent: every route reads it with the reader that has just read it.
     return { ok: true, body, contentType: contentType! };
   }
   return {

@@ -1,3 +1,4 @@
+import { blobBytes } from "../../upstream/src/lib/multipart";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { OrganizationOption } from "../../upstream/contract/organizations";
 import { CSV_IMPORT_LIMITS, PUBLIC_PORTFOLIO, type ImportJob } from "../../upstream/contract/portfolio";
@@ -69,7 +70,7 @@ export async function importAction(args: ActionFunctionArgs) {
     return json({ fileError: upload.error, toast: null }, { status: upload.reason === "tooLarge" ? 413 : 400 });
   }
   try {
-    const job = await portfolio.importCsv(api, new Uint8Array(await upload.file.arrayBuffer()), portfolioId);
+    const job = await portfolio.importCsv(api, await blobBytes(upload.file), portfolioId);
     return redirect(`/portfolio/import?${new URLSearchParams({ job: job.id })}`);
   } catch (error) {
     const fileError = isUpstreamError(error) && error.status < 500 ? error.message : PORTFOLIO.toasts.importFailed;
