@@ -19,7 +19,24 @@ import { TokenAnswer } from "../../upstream/contract/auth";
 import { FEEDBACK_PATH } from "../../upstream/contract/feedback";
 import { createUpstream, type Upstream } from "../../upstream/src/app";
 import { assertPlainJson } from "../../upstream/src/lib/direct";
-import { ADMIN, tempDir } from "../upstream/helpers";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ADMIN } from "../upstream/helpers";
+
+/**
+ * A data folder for a whole describe block (the upstream helpers' tempDir is removed after each test: the write gate
+ * then rightly refuses every write, the database file being gone).
+ */
+const dirs: string[] = [];
+function blockDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "contract-test-"));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 const FEEDBACK_URL = "https://feedback.example.com/board";
 
@@ -80,7 +97,7 @@ describe.each(transports)("the upstream contract $name", (transport) => {
 
   beforeAll(async () => {
     up = createUpstream({
-      dataDir: tempDir(),
+      dataDir: blockDir(),
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,
       feedbackUrl: FEEDBACK_URL,
@@ -195,7 +212,7 @@ describe.each(transports)("the upstream contract $name", (transport) => {
 describe("the in-process path alone", () => {
   let up: Upstream;
   beforeAll(() => {
-    up = createUpstream({ dataDir: tempDir(), adminEmail: ADMIN.email, adminPassword: ADMIN.password, log: () => {} });
+    up = createUpstream({ dataDir: blockDir(), adminEmail: ADMIN.email, adminPassword: ADMIN.password, log: () => {} });
   });
   afterAll(() => up.close());
 
