@@ -254,7 +254,9 @@ test("row actions stay in view at 1280 px; at 390 px the table scrolls inside it
     await page.getByRole("button", { name: "Schedule" }).click();
     await expect(toast(page)).toContainText("Schedule completed");
   }
-  for (const url of ["/processing?filtered=1&status=queued&status=requeued&status=completed&status=failed", "/uspto?filtered=1&status=queued&status=requeued&status=completed&status=failed&sort=newest", "/fip"]) {
+  // Every status: by now the worker may have run the jobs against the fake office, whatever they became.
+  const every = ["queued", "requeued", "inprogress", "failed", "completed", "dead", "delete", "warning"].map((s) => `status=${s}`).join("&");
+  for (const url of [`/processing?filtered=1&${every}`, `/uspto?filtered=1&${every}&sort=newest`, "/fip"]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(url);
     const firstRow = page.locator(".data-table tbody tr").first();
