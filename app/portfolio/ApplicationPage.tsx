@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { formatScore } from "../lib/format";
 import type { applicationLoader } from "./detail.server";
 import { ProductList } from "./Results";
@@ -42,12 +43,10 @@ export function ApplicationPage({ data }: { data: Data }) {
           </dl>
         </div>
       </header>
-      <section aria-labelledby="application-abstract">
-        <h2 id="application-abstract">{A.abstract}</h2>
+      <Section id="abstract" title={A.abstract}>
         <LongText text={a.abstract} />
-      </section>
-      <section aria-labelledby="application-scores">
-        <h2 id="application-scores">{A.scores}</h2>
+      </Section>
+      <Section id="scores" title={A.scores}>
         <dl className="result-scores">
           <div>
             <dt>{R.broadScore}</dt>
@@ -58,9 +57,8 @@ export function ApplicationPage({ data }: { data: Data }) {
             <dd>{formatScore(a.detectableScore, R.notScored)}</dd>
           </div>
         </dl>
-      </section>
-      <section aria-labelledby="application-tags">
-        <h2 id="application-tags">{A.tags}</h2>
+      </Section>
+      <Section id="tags" title={A.tags}>
         {a.tags.length ? (
           <ul className="tag-list">
             {a.tags.map((t) => (
@@ -73,29 +71,24 @@ export function ApplicationPage({ data }: { data: Data }) {
         ) : (
           <p className="muted">{R.noTags}</p>
         )}
-      </section>
-      <section aria-labelledby="application-summary">
-        <h2 id="application-summary">{A.aiSummary}</h2>
+      </Section>
+      <Section id="summary" title={A.aiSummary}>
         {a.summaryHtml ? (
           <div className="summary-html" dangerouslySetInnerHTML={{ __html: a.summaryHtml }} />
         ) : (
           <p className="muted">{A.none}</p>
         )}
-      </section>
-      <section aria-labelledby="application-products">
-        <h2 id="application-products">{A.products}</h2>
+      </Section>
+      <Section id="products" title={A.products}>
         {a.products.length ? <ProductList products={a.products} /> : <p className="muted">{R.noProducts}</p>}
-      </section>
-      <section aria-labelledby="application-claims">
-        <h2 id="application-claims">{A.claims}</h2>
+      </Section>
+      <Section id="claims" title={A.claims}>
         <LongText text={a.claims} />
-      </section>
-      <section aria-labelledby="application-specification">
-        <h2 id="application-specification">{A.specification}</h2>
+      </Section>
+      <Section id="specification" title={A.specification}>
         <LongText text={a.specification} />
-      </section>
-      <section aria-labelledby="application-dates">
-        <h2 id="application-dates">{A.dates}</h2>
+      </Section>
+      <Section id="dates" title={A.dates}>
         <dl className="application-facts">
           <div>
             <dt>{A.created}</dt>
@@ -112,7 +105,17 @@ export function ApplicationPage({ data }: { data: Data }) {
             </dd>
           </div>
         </dl>
-      </section>
+      </Section>
     </article>
+  );
+}
+
+/** One part of the application's page: a section named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`application-${id}`}>
+      <h2 id={`application-${id}`}>{title}</h2>
+      {children}
+    </section>
   );
 }

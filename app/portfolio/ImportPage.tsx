@@ -1,9 +1,8 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { CSV_COLUMNS, PUBLIC_PORTFOLIO } from "../../upstream/contract/portfolio-constants";
 import { FieldErrors } from "../ui/fields";
-import { useHydrated } from "../ui/hydrated";
+import { usePolling } from "../ui/poll";
 import { Toast, toastOf } from "../ui/toast";
 import type { importLoader } from "./import.server";
 import { PORTFOLIO } from "./texts";
@@ -15,20 +14,9 @@ const POLL_MS = 1500;
 type Data = SerializeFrom<typeof importLoader>;
 type Job = NonNullable<Data["job"]>;
 
-/** While the job runs: asks again every POLL_MS with JavaScript; without it the page refreshes itself (noscript). */
-function useJobPolling(running: boolean) {
-  const hydrated = useHydrated();
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!hydrated || !running || state !== "idle") return;
-    const timer = window.setTimeout(revalidate, POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [hydrated, running, state, revalidate]);
-}
-
 function Progress({ job }: { job: Job }) {
   const running = job.status === "running";
-  useJobPolling(running);
+  usePolling(running, POLL_MS);
   return (
     <section aria-labelledby="import-progress-title" className="import-report">
       {running ? (

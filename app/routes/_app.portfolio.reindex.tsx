@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { reindexAction, reindexLoader } from "~/portfolio/reindex.server";
 import { REINDEX } from "~/portfolio/reindex-texts";
-import { useHydrated } from "~/ui/hydrated";
+import { usePolling } from "~/ui/poll";
 import { Toast, toastOf } from "~/ui/toast";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -16,17 +15,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return reindexAction(args);
-}
-
-/** While the reindex runs: asks again with JavaScript; without it the page refreshes itself (noscript meta). */
-function usePolling(running: boolean, ms: number) {
-  const hydrated = useHydrated();
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!hydrated || !running || state !== "idle") return;
-    const timer = window.setTimeout(revalidate, ms);
-    return () => window.clearTimeout(timer);
-  }, [hydrated, running, state, revalidate, ms]);
 }
 
 /** Reindex portfolio: start the upstream's rebuild of the search index and follow its progress. */
