@@ -15,7 +15,7 @@ import { seedPortfolio } from "../upstream/src/applications/demo";
 import { FIELDS } from "../upstream/src/applications/seed";
 import { openDatabase } from "../upstream/src/db";
 import { SqliteSearchEngine } from "../upstream/src/search/sqlite";
-import type { CategorizationJob, JobTriggered } from "../upstream/contract/categorization";
+import type { CategorizationJob, JobTriggered } from "@contract/categorization";
 import { freePort } from "./lib";
 import { startProductionServer, waitUntilUp } from "../tests/helpers/server";
 

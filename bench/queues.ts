@@ -10,7 +10,7 @@ import path from "node:path";
 import { openDatabase } from "../upstream/src/db";
 import { ApplicationsSink } from "../upstream/src/applications/office-sink";
 import { ApplicationsStore } from "../upstream/src/applications/store";
-import { ApplicationCreate } from "../upstream/contract/portfolio";
+import { ApplicationCreate } from "@contract/portfolio";
 import { processingHandler } from "../upstream/src/dispatcher/services";
 import { PatentOffice } from "../upstream/src/patent-office/adapter";
 import { startFakeOffice } from "../upstream/src/patent-office/fake-server";

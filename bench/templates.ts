@@ -8,7 +8,7 @@
  *   BUILD_DIR=.cache/build-x npx tsx bench/templates.ts
  */
 import crypto from "node:crypto";
-import { MAX_TEMPLATE_BYTES } from "../upstream/contract/templates";
+import { MAX_TEMPLATE_BYTES } from "@contract/templates";
 import { largeDotx, modelXml, officePackage, pdf } from "../tests/fixtures/office";
 import { fmt, rssMb, signIn, startBackoffice, table } from "./lib";
 

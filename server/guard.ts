@@ -13,19 +13,19 @@
  *
  * The checked body is kept in `res.locals` and handed to Remix by server/remix-adapter.ts. GET and HEAD pass untouched.
  */
-import { MAX_MODEL_BYTES } from "../upstream/contract/forms";
-import { MAX_BACKUP_BYTES } from "../upstream/contract/template-storage";
-import { MAX_TEMPLATE_BYTES } from "../upstream/contract/templates";
+import { MAX_MODEL_BYTES } from "@contract/forms";
+import { MAX_BACKUP_BYTES } from "@contract/template-storage";
+import { MAX_TEMPLATE_BYTES } from "@contract/templates";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { MAX_INSTALLER_BYTES } from "../upstream/contract/application-crawler";
-import { MAX_SCRIPT_BYTES } from "../upstream/contract/bots";
-import { MAX_DOCUMENT_BYTES } from "../upstream/contract/nlp";
-import { CSV_IMPORT_LIMITS } from "../upstream/contract/portfolio-constants";
-import { can, type Permission } from "../upstream/contract/permissions";
-import { APPLICATION_LIMITS } from "../upstream/contract/portfolio-constants";
-import { RULE_LIMITS } from "../upstream/contract/rules";
+import { MAX_INSTALLER_BYTES } from "@contract/application-crawler";
+import { MAX_SCRIPT_BYTES } from "@contract/bots";
+import { MAX_DOCUMENT_BYTES } from "@contract/nlp";
+import { CSV_IMPORT_LIMITS } from "@contract/portfolio-constants";
+import { can, type Permission } from "@contract/permissions";
+import { APPLICATION_LIMITS } from "@contract/portfolio-constants";
+import { RULE_LIMITS } from "@contract/rules";
 import { API_BODY_LIMIT, API_UPLOAD_LIMITS } from "../upstream/src/lib/body-limit";
-import { matchRoute, type RouteEntry } from "../app/lib/routes";
+import { matchRoute, type RouteEntry } from "~/lib/routes";
 import { readMultipart } from "../upstream/src/lib/multipart";
 import { ByteBudget } from "./byte-budget";
 

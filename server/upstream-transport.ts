@@ -3,7 +3,7 @@
  * `AppLoadContext.upstream`, made in one place so server.ts and the tests (tests/contract/upstream-transport.test.ts)
  * wire exactly the same thing.
  */
-import type { UpstreamFetch } from "../app/lib/context";
+import type { UpstreamFetch } from "~/lib/context";
 import type { Upstream } from "../upstream/src/app";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PORTFOLIO } from "../app/portfolio/texts";
+import { PORTFOLIO } from "~/portfolio/texts";
 import { appAsAdmin } from "./helpers/app";
 import { watchEventLoop } from "./helpers/event-loop";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../app/auth/redirect";
-import { loadConfig } from "../app/lib/config.server";
-import { RULE_LIMITS } from "../upstream/contract/rules";
+import { safeRedirect } from "~/auth/redirect";
+import { loadConfig } from "~/lib/config.server";
+import { RULE_LIMITS } from "@contract/rules";
 import { FORM_LIMITS, checkForm, fieldNameProblem, intentProblem, isSameOrigin, listLimitsOf } from "../server/guard";
 
 describe("safeRedirect", () => {

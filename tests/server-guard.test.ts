@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_LIMITS } from "../server/guard";
-import { LIMIT_MESSAGES } from "../upstream/contract/limits";
-import { RULE_LIMITS } from "../upstream/contract/rules";
+import { LIMIT_MESSAGES } from "@contract/limits";
+import { RULE_LIMITS } from "@contract/rules";
 import { startProductionServer, waitUntilUp, type RunningServer } from "./helpers/server";
 
 /**

@@ -1,9 +1,9 @@
-import { notFound } from "../lib/not-found";
+import { notFound } from "~/lib/not-found";
 import type { AppLoadContext } from "@remix-run/node";
-import { can, type Permission } from "../../upstream/contract/permissions";
-import { matchRoute, type RouteEntry } from "../lib/routes";
-import { timeZoneOf } from "../lib/timezone.server";
-import { createApi, type Api, type UpstreamError } from "../lib/upstream.server";
+import { can, type Permission } from "@contract/permissions";
+import { matchRoute, type RouteEntry } from "~/lib/routes";
+import { timeZoneOf } from "~/lib/timezone.server";
+import { createApi, type Api, type UpstreamError } from "~/lib/upstream.server";
 import type { Identity } from "./identity";
 import { refreshSession, renewSession, signedOut } from "./session.server";
 

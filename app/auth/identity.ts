@@ -1,5 +1,5 @@
 import { fullName } from "./names";
-import { TokenPayload } from "../../upstream/contract/auth";
+import { TokenPayload } from "@contract/auth";
 
 /** The signed-in user as the back office sees it (spec 1 §3 Identity), decoded from the upstream's token. */
 export type Identity = {

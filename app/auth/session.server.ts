@@ -1,8 +1,8 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type SessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { PermissionCatalogue, TokenAnswer } from "../../upstream/contract/auth";
-import { createApi, isUpstreamError } from "../lib/upstream.server";
+import { PermissionCatalogue, TokenAnswer } from "@contract/auth";
+import { createApi, isUpstreamError } from "~/lib/upstream.server";
 import { decodeToken, isExpired, needsRefresh, type Identity } from "./identity";
 import { SamlStrategy } from "./saml.server";
 import { exchangeIdentity } from "./sso.server";

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
-import { UserSettings } from "../../upstream/contract/settings";
-import { TIME_ZONE_SETTING, TZ_COOKIE, timeZoneCookie } from "../lib/timezone.server";
-import { createApi } from "../lib/upstream.server";
+import { UserSettings } from "@contract/settings";
+import { TIME_ZONE_SETTING, TZ_COOKIE, timeZoneCookie } from "~/lib/timezone.server";
+import { createApi } from "~/lib/upstream.server";
 import { decodeToken } from "./identity";
 import { getAuthenticator, getSessionStorage, safeRedirect, SignInError } from "./session.server";
 import { SIGN_IN } from "./texts";

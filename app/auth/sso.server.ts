@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext, type Cookie } from "@remix-run/node";
-import { ProviderList, TokenAnswer, type Provider } from "../../upstream/contract/auth";
-import { OIDC_PROVIDER_NAME, SERVICE_CREDENTIAL_HEADER } from "../../upstream/contract/sso";
-import { toasts, TRY_LATER } from "../lib/toast.server";
-import { createApi } from "../lib/upstream.server";
+import { ProviderList, TokenAnswer, type Provider } from "@contract/auth";
+import { OIDC_PROVIDER_NAME, SERVICE_CREDENTIAL_HEADER } from "@contract/sso";
+import { toasts, TRY_LATER } from "~/lib/toast.server";
+import { createApi } from "~/lib/upstream.server";
 import { safeRedirect } from "./redirect";
 import type { SsoContext } from "./sso-context";
 import { SSO_TEXTS } from "./texts";

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ImportResult, LastImport } from "../../upstream/contract/template-storage";
-import { can } from "../../upstream/contract/permissions";
-import { notFound, requireRoute, requireUser, requireWrite } from "../auth/guard.server";
-import { failed, failureToast, statusOf } from "../lib/actions.server";
-import { streamDownload } from "../lib/download.server";
-import { formatDateTime } from "../lib/format";
-import { readForm, textOf } from "../lib/form.server";
-import { orNotFound } from "../lib/resource.server";
-import { toasts } from "../lib/toast.server";
+import { ImportResult, LastImport } from "@contract/template-storage";
+import { can } from "@contract/permissions";
+import { notFound, requireRoute, requireUser, requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, statusOf } from "~/lib/actions.server";
+import { streamDownload } from "~/lib/download.server";
+import { formatDateTime } from "~/lib/format";
+import { readForm, textOf } from "~/lib/form.server";
+import { orNotFound } from "~/lib/resource.server";
+import { toasts } from "~/lib/toast.server";
 import { BACKUP } from "./texts";
 
 /** The screen: the last import (what it restored) and whether this user may import. */

@@ -1,4 +1,4 @@
-import { BACKUP_MESSAGES, BACKUP_TABLES, type ImportResult } from "../../upstream/contract/template-storage";
+import { BACKUP_MESSAGES, BACKUP_TABLES, type ImportResult } from "@contract/template-storage";
 
 /** The template-storage backup screen (over spec 2 §7's backup calls). */
 export const BACKUP = {

@@ -3,11 +3,11 @@ import {
   CategorizationQueriesResource,
   type CategorizationJob,
   type JobTriggered,
-} from "../../upstream/contract/categorization";
-import type { AdvancedSearchBody, SearchResponse } from "../../upstream/contract/portfolio";
-import { resourceClient } from "../lib/resource.server";
-import type { Api } from "../lib/upstream.server";
-import { portfolio } from "../portfolio/portfolio.server";
+} from "@contract/categorization";
+import type { AdvancedSearchBody, SearchResponse } from "@contract/portfolio";
+import { resourceClient } from "~/lib/resource.server";
+import type { Api } from "~/lib/upstream.server";
+import { portfolio } from "~/portfolio/portfolio.server";
 
 const as = <T>() => z.unknown().transform((value) => value as T);
 const queriesPath = CategorizationQueriesResource.path;

@@ -1,8 +1,8 @@
 import type { BeforeMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { useEffect } from "react";
-import type { MonacoProps } from "../ui/code-editor";
-import { MonacoEditor } from "../ui/monaco.client";
+import type { MonacoProps } from "~/ui/code-editor";
+import { MonacoEditor } from "~/ui/monaco.client";
 import { DSL_SNIPPETS } from "./dsl";
 
 type Disposable = { dispose(): void };

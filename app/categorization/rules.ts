@@ -2,8 +2,8 @@ import {
   CATEGORIZATION_LIMITS,
   CATEGORIZATION_MESSAGES,
   queryTextProblem,
-} from "../../upstream/contract/categorization-constants";
-import { TagName } from "../../upstream/contract/portfolio";
+} from "@contract/categorization-constants";
+import { TagName } from "@contract/portfolio";
 
 /** A tag's problem under the portfolio's rule (the contract's TagName, defined once): null when fine. */
 const tagProblem = (tag: string) => {

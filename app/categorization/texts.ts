@@ -1,5 +1,5 @@
-import { CATEGORIZATION_MESSAGES } from "../../upstream/contract/categorization-constants";
-import { PORTFOLIO } from "../portfolio/texts";
+import { CATEGORIZATION_MESSAGES } from "@contract/categorization-constants";
+import { PORTFOLIO } from "~/portfolio/texts";
 
 /**
  * Categorization texts: the spec's verbatim (spec 2 §2, §8) and ours where it gives none

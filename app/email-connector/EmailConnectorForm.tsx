@@ -1,10 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { z } from "zod";
-import { CheckboxField, FormError, SaveButton } from "../ui/fields";
-import { lastResultOf } from "../ui/editor";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, splitTags } from "../ui/tag-input";
+import { CheckboxField, FormError, SaveButton } from "~/ui/fields";
+import { lastResultOf } from "~/ui/editor";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, splitTags } from "~/ui/tag-input";
 import { EmailConnectorSchema } from "./schema";
 import { EMAIL_CONNECTOR } from "./texts";
 

@@ -4,12 +4,12 @@ import {
   EMAIL_CONNECTOR_PATH,
   MaintenanceSettings,
   type MaintenanceSettingsUpdate,
-} from "../../upstream/contract/email-connector";
-import { requireRoute, requireWrite } from "../auth/guard.server";
-import { failed, failureToast, statusOf } from "../lib/actions.server";
-import { readForm } from "../lib/form.server";
-import { formatDateTime } from "../lib/format";
-import { toasts } from "../lib/toast.server";
+} from "@contract/email-connector";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, statusOf } from "~/lib/actions.server";
+import { readForm } from "~/lib/form.server";
+import { formatDateTime } from "~/lib/format";
+import { toasts } from "~/lib/toast.server";
 import { EmailConnectorSchema } from "./schema";
 import { EMAIL_CONNECTOR } from "./texts";
 

@@ -1,4 +1,4 @@
-import { EMAIL_CONNECTOR_MESSAGES } from "../../upstream/contract/email-connector";
+import { EMAIL_CONNECTOR_MESSAGES } from "@contract/email-connector";
 
 /** E-mail connector texts (spec 2 §2 names the screen; §8's 'Update completed' / 'Update failed'). */
 export const EMAIL_CONNECTOR = {

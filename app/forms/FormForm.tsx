@@ -1,15 +1,15 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { FORM_TYPES, isPdfFormType, type FormType } from "../../upstream/contract/forms";
-import { splitFileName } from "../../upstream/contract/templates";
-import { CheckboxGroup, DefaultSubmit, FormError, SaveButton, SelectField, TextAreaField, TextField } from "../ui/fields";
-import { FileField, type CurrentFile } from "../ui/file-field";
-import { useHydrated } from "../ui/hydrated";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, joinTags } from "../ui/tag-input";
-import { Toast, toastOf } from "../ui/toast";
-import { UploadProgress, useUploadProgress } from "../ui/upload-progress";
+import { FORM_TYPES, isPdfFormType, type FormType } from "@contract/forms";
+import { splitFileName } from "@contract/templates";
+import { CheckboxGroup, DefaultSubmit, FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
+import { FileField, type CurrentFile } from "~/ui/file-field";
+import { useHydrated } from "~/ui/hydrated";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, joinTags } from "~/ui/tag-input";
+import { Toast, toastOf } from "~/ui/toast";
+import { UploadProgress, useUploadProgress } from "~/ui/upload-progress";
 import { FormSchema } from "./schema";
 import { FORMS } from "./texts";
 

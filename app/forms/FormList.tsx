@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { FormType } from "../../upstream/contract/forms";
-import { Icon } from "../ui/icons";
-import type { Column } from "../ui/list";
+import type { FormType } from "@contract/forms";
+import { Icon } from "~/ui/icons";
+import type { Column } from "~/ui/list";
 import { FORMS } from "./texts";
 
 export type FormRow = {

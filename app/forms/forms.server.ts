@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { FormsResource, type Form } from "../../upstream/contract/forms";
-import { requireRoute } from "../auth/guard.server";
-import { formatDateTime } from "../lib/format";
-import { editorAction, editorLoader, fileLoader, listLoader } from "../kit/resource-routes.server";
-import { resourceClient } from "../lib/resource.server";
-import { users } from "../people/users.server";
+import { FormsResource, type Form } from "@contract/forms";
+import { requireRoute } from "~/auth/guard.server";
+import { formatDateTime } from "~/lib/format";
+import { editorAction, editorLoader, fileLoader, listLoader } from "~/kit/resource-routes.server";
+import { resourceClient } from "~/lib/resource.server";
+import { users } from "~/people/users.server";
 import { FormSchema } from "./schema";
 import { FORMS } from "./texts";
 

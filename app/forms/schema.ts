@@ -7,10 +7,10 @@ import {
   isPdfFormType,
   modelFileExtensions,
   type FormType,
-} from "../../upstream/contract/forms";
-import { RECORD_FILE_MESSAGES } from "../../upstream/contract/record-files";
-import { MAX_TEMPLATE_BYTES, kindOf, splitFileName } from "../../upstream/contract/templates";
-import { textList } from "../lib/form-fields";
+} from "@contract/forms";
+import { RECORD_FILE_MESSAGES } from "@contract/record-files";
+import { MAX_TEMPLATE_BYTES, kindOf, splitFileName } from "@contract/templates";
+import { textList } from "~/lib/form-fields";
 
 const file = z.custom<File>((v) => v instanceof File && v.size > 0).optional();
 

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES, FORM_TYPES, type FormType } from "../../upstream/contract/forms";
+import { FORM_MESSAGES, FORM_TYPES, type FormType } from "@contract/forms";
 
 const MODEL_HINT_PDF = "For the PDF types: a file of the chosen type (.xfa, .xfah or .xfdf) or .xml.";
 

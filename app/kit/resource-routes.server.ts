@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import type { ListQueryInput, Page } from "../../upstream/contract/common";
-import { can } from "../../upstream/contract/permissions";
-import { notFound, requireRoute, requireUser, requireWrite, type RouteAccess } from "../auth/guard.server";
-import { failed, failureToast, intentOf, isConfirmed, statusOf } from "../lib/actions.server";
-import { formatDateTime } from "../lib/format";
-import { readForm } from "../lib/form.server";
-import { listQueryOf, loadPage } from "../lib/list.server";
-import { readPrefs, writePrefs } from "../lib/prefs.server";
-import type { RecordUploads, ResourceClient } from "../lib/resource.server";
-import { toasts } from "../lib/toast.server";
-import { isUpstreamError, type Api } from "../lib/upstream.server";
+import type { ListQueryInput, Page } from "@contract/common";
+import { can } from "@contract/permissions";
+import { notFound, requireRoute, requireUser, requireWrite, type RouteAccess } from "~/auth/guard.server";
+import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
+import { formatDateTime } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
+import { listQueryOf, loadPage } from "~/lib/list.server";
+import { readPrefs, writePrefs } from "~/lib/prefs.server";
+import type { RecordUploads, ResourceClient } from "~/lib/resource.server";
+import { toasts } from "~/lib/toast.server";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
 
 type Audited = { createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null };
 

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { ToastData } from "../ui/toast";
+import type { ToastData } from "~/ui/toast";
 import { TRY_LATER, toasts } from "./toast.server";
 import { textOf } from "./form.server";
 import { isUpstreamError } from "./upstream.server";

@@ -1,4 +1,4 @@
-import { FEEDBACK_PATH } from "../../upstream/contract/feedback";
+import { FEEDBACK_PATH } from "@contract/feedback";
 import { isUpstreamError, type Api } from "./upstream.server";
 
 /** The feedback board's URL, cached for a minute: the shell asks on every page whether to show the help button. */

@@ -1,4 +1,4 @@
-import { StoredFile } from "../../upstream/contract/files";
+import { StoredFile } from "@contract/files";
 import { streamDownload } from "./download.server";
 import type { Api } from "./upstream.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { splitTags } from "../ui/tag-input";
+import { splitTags } from "~/ui/tag-input";
 
 /**
  * A contract list field (`boundedList(...)`) as a form sends it: one text of items separated by ";" (the tag input),

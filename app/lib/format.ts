@@ -1,4 +1,4 @@
-import { NO_VALUE } from "../ui/no-value";
+import { NO_VALUE } from "~/ui/no-value";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

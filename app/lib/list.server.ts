@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ListQuery, type Page } from "../../upstream/contract/common";
+import { ListQuery, type Page } from "@contract/common";
 import { resolveSort } from "./prefs.server";
 
 /** Rows per page of every list. */

@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { Sort } from "../../upstream/contract/common";
+import { Sort } from "@contract/common";
 
 /**
  * What the spec keeps in local storage (side panel, sort per list, filters) lives in this cookie instead, so the

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { ListQueryInput } from "../../upstream/contract/common";
-import { DATA_PART, filePath, itemPath, type ResourceDefinition } from "../../upstream/contract/resource";
+import type { ListQueryInput } from "@contract/common";
+import { DATA_PART, filePath, itemPath, type ResourceDefinition } from "@contract/resource";
 import { notFound } from "./not-found";
 import { streamDownload } from "./download.server";
 import { isUpstreamError, type Api, type CallOptions } from "./upstream.server";

@@ -1,5 +1,5 @@
-import { can, type Permission } from "../../upstream/contract/permissions";
-import type { IconName } from "../ui/icons";
+import { can, type Permission } from "@contract/permissions";
+import type { IconName } from "~/ui/icons";
 
 /**
  * Every screen of the back office and the permission it needs (spec 1 §2). The side navigation and the route guards

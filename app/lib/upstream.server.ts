@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { ErrorBody } from "../../upstream/contract/common";
+import { ErrorBody } from "@contract/common";
 
 /** A non-2xx answer of the upstream (spec 1 §8: any status below 200 or above 300 is a failure). */
 export class UpstreamError extends Error {

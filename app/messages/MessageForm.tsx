@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { MESSAGE_SAMPLE_CONTEXT, isRecipient } from "../../upstream/contract/messages";
-import { TemplateEditor } from "../specifications/TemplateEditor";
-import { DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, splitTags } from "../ui/tag-input";
+import { MESSAGE_SAMPLE_CONTEXT, isRecipient } from "@contract/messages";
+import { TemplateEditor } from "~/specifications/TemplateEditor";
+import { DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, splitTags } from "~/ui/tag-input";
 import type { PreviewResult } from "./messages.server";
 import { MessageSchema } from "./schema";
 import { MESSAGES } from "./texts";

@@ -1,5 +1,5 @@
-import { NO_VALUE, Stamp, tagsCell, type Column } from "../ui/list";
-import { cloneEditColumn } from "../ui/resource-list";
+import { NO_VALUE, Stamp, tagsCell, type Column } from "~/ui/list";
+import { cloneEditColumn } from "~/ui/resource-list";
 import { MESSAGES } from "./texts";
 
 export type MessageRow = {

@@ -6,13 +6,13 @@ import {
   MessagesResource,
   RecipientSuggestions,
   type Message,
-} from "../../upstream/contract/messages";
-import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../upstream/contract/template-syntax";
-import { reasonOf } from "../lib/actions.server";
-import { textOf } from "../lib/form.server";
-import { formatDateTime } from "../lib/format";
-import { resourceClient } from "../lib/resource.server";
-import type { Api } from "../lib/upstream.server";
+} from "@contract/messages";
+import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "@contract/template-syntax";
+import { reasonOf } from "~/lib/actions.server";
+import { textOf } from "~/lib/form.server";
+import { formatDateTime } from "~/lib/format";
+import { resourceClient } from "~/lib/resource.server";
+import type { Api } from "~/lib/upstream.server";
 import { MessageSchema } from "./schema";
 
 /** The messages collection (spec 2 §7), through the resource kit. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { MessageCreate, MessageFields } from "../../upstream/contract/messages";
-import { textList } from "../lib/form-fields";
+import { MessageCreate, MessageFields } from "@contract/messages";
+import { textList } from "~/lib/form-fields";
 
 /**
  * The create/edit form (spec 2 §5 Message): the contract's create schema, with tags and the recipient lists as the

@@ -1,5 +1,5 @@
-import { MESSAGE_MESSAGES } from "../../upstream/contract/messages";
-import { CLONE_TOASTS, SAVE_TOASTS } from "../lib/form-texts";
+import { MESSAGE_MESSAGES } from "@contract/messages";
+import { CLONE_TOASTS, SAVE_TOASTS } from "~/lib/form-texts";
 
 /** Messages texts, verbatim from spec 2 §2, §5, §8 where it has them. Tests import these. */
 export const MESSAGES = {

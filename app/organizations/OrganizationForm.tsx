@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FormError, SaveButton, TextField } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
+import { FormError, SaveButton, TextField } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { OrganizationSchema } from "./schema";
 import { ORGANIZATIONS } from "./texts";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { Column } from "../ui/list";
-import { Stamp } from "../ui/list";
-import { editColumn } from "../ui/resource-list";
+import type { Column } from "~/ui/list";
+import { Stamp } from "~/ui/list";
+import { editColumn } from "~/ui/resource-list";
 import { ORGANIZATIONS } from "./texts";
 
 export type OrganizationRow = {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { OrganizationCreate } from "../../upstream/contract/organizations";
+import { OrganizationCreate } from "@contract/organizations";
 
 /** The organization form: the contract's name (required, trimmed, bounded, its messages); the AI fields have screens of their own. */
 export const OrganizationSchema = OrganizationCreate.pick({ name: true });

@@ -1,4 +1,4 @@
-import { ORGANIZATION_MESSAGES } from "../../upstream/contract/organizations";
+import { ORGANIZATION_MESSAGES } from "@contract/organizations";
 
 /**
  * Organizations texts. Spec 1 §2 and spec 3 §2.10 name the screens only; the failure titles follow spec 3 §8's

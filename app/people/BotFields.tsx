@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useAdoptOnMount, useHydrated } from "../ui/hydrated";
+import { useAdoptOnMount, useHydrated } from "~/ui/hydrated";
 import type { BotChoices } from "./bots";
 import { PEOPLE } from "./texts";
 

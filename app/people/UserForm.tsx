@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { CheckboxGroup, TextField } from "../ui/fields";
-import { TagInput, splitTags } from "../ui/tag-input";
+import type { OrganizationOption } from "@contract/organizations";
+import { CheckboxGroup, TextField } from "~/ui/fields";
+import { TagInput, splitTags } from "~/ui/tag-input";
 import { BotFields } from "./BotFields";
 import type { BotChoices } from "./bots";
 import { PEOPLE } from "./texts";

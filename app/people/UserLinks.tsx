@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { Icon, type IconName } from "../ui/icons";
+import { Icon, type IconName } from "~/ui/icons";
 import { PEOPLE } from "./texts";
 
 const LINKS: Array<{ to: string; label: string; icon: IconName }> = [

@@ -3,8 +3,8 @@ import {
   PairAuthorizations,
   Practitioners,
   type PairAuthorizationPut,
-} from "../../upstream/contract/authorization";
-import type { Api } from "../lib/upstream.server";
+} from "@contract/authorization";
+import type { Api } from "~/lib/upstream.server";
 
 const enc = encodeURIComponent;
 

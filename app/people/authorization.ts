@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AUTHORIZATION_MESSAGES, CUSTOMER_NUMBER, REGISTRATION_NUMBER } from "../../upstream/contract/authorization";
-import { LIMIT_MESSAGES, LIST_LIMITS } from "../../upstream/contract/limits";
-import { splitTags } from "../ui/tag-input";
+import { AUTHORIZATION_MESSAGES, CUSTOMER_NUMBER, REGISTRATION_NUMBER } from "@contract/authorization";
+import { LIMIT_MESSAGES, LIST_LIMITS } from "@contract/limits";
+import { splitTags } from "~/ui/tag-input";
 
 export const registrationProblem = (n: string) =>
   REGISTRATION_NUMBER.test(n) ? null : AUTHORIZATION_MESSAGES.registrationNumber(n);

@@ -1,6 +1,6 @@
-import { ScriptExists, ScriptNames, ScriptUploaded, ScriptVersions } from "../../upstream/contract/bots";
-import { formatDateTime } from "../lib/format";
-import type { Api } from "../lib/upstream.server";
+import { ScriptExists, ScriptNames, ScriptUploaded, ScriptVersions } from "@contract/bots";
+import { formatDateTime } from "~/lib/format";
+import type { Api } from "~/lib/upstream.server";
 import { botChoices, type BotChoices } from "./bots";
 
 const enc = encodeURIComponent;

@@ -1,4 +1,4 @@
-import { isOffered, versionOf, type ScriptVersion } from "../../upstream/contract/bots";
+import { isOffered, versionOf, type ScriptVersion } from "@contract/bots";
 
 /** One version as the Version picker shows it. */
 export type VersionOption = { key: string; version: number | null; message: string; date: string };

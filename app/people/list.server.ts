@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "../../upstream/contract/permissions";
-import { requireRoute } from "../auth/guard.server";
-import { formatDateTime } from "../lib/format";
-import { listQueryOf, loadPage } from "../lib/list.server";
-import { fullName } from "../auth/names";
+import { can } from "@contract/permissions";
+import { requireRoute } from "~/auth/guard.server";
+import { formatDateTime } from "~/lib/format";
+import { listQueryOf, loadPage } from "~/lib/list.server";
+import { fullName } from "~/auth/names";
 import { authorizations } from "./authorization.server";
 import { users } from "./users.server";
 

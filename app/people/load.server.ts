@@ -1,5 +1,5 @@
-import { orNotFound } from "../lib/resource.server";
-import type { Api } from "../lib/upstream.server";
+import { orNotFound } from "~/lib/resource.server";
+import type { Api } from "~/lib/upstream.server";
 import { users } from "./users.server";
 
 /** The user of a /people/{id}/… URL, or the not-found answer (thrown). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../../upstream/contract/auth";
-import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, limitText } from "../../upstream/contract/common";
-import { splitTags } from "../ui/tag-input";
+import { MIN_PASSWORD_LENGTH } from "@contract/auth";
+import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, limitText } from "@contract/common";
+import { splitTags } from "~/ui/tag-input";
 import { PEOPLE } from "./texts";
 
 const V = PEOPLE.validation;

@@ -1,5 +1,5 @@
-import { UserSetting, UserSettings, type SettingPut } from "../../upstream/contract/settings";
-import type { Api } from "../lib/upstream.server";
+import { UserSetting, UserSettings, type SettingPut } from "@contract/settings";
+import type { Api } from "~/lib/upstream.server";
 
 const enc = encodeURIComponent;
 

@@ -1,5 +1,5 @@
-import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
-import { stripSettingKey } from "../../upstream/contract/settings";
+import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "@contract/limits";
+import { stripSettingKey } from "@contract/settings";
 import { PEOPLE } from "./texts";
 
 const S = PEOPLE.settings;

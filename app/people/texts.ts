@@ -1,4 +1,4 @@
-import { FORM_TEXTS } from "../lib/form-texts";
+import { FORM_TEXTS } from "~/lib/form-texts";
 
 /** People texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
 export const PEOPLE = {

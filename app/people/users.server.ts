@@ -1,7 +1,7 @@
-import type { ListQueryInput } from "../../upstream/contract/common";
-import { User, UserPage, type UserCreate, type UserUpdate } from "../../upstream/contract/auth";
-import { OrganizationOptions } from "../../upstream/contract/organizations";
-import type { Api } from "../lib/upstream.server";
+import type { ListQueryInput } from "@contract/common";
+import { User, UserPage, type UserCreate, type UserUpdate } from "@contract/auth";
+import { OrganizationOptions } from "@contract/organizations";
+import type { Api } from "~/lib/upstream.server";
 
 /** The users part of the upstream contract (spec 1 §7), as the people screens use it. */
 export const users = {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { formatScore } from "../lib/format";
+import { formatScore } from "~/lib/format";
 import type { applicationLoader } from "./detail.server";
 import { ProductList } from "./Results";
 import { PORTFOLIO } from "./texts";

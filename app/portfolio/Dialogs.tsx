@@ -1,11 +1,11 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "../ui/fields";
-import { useHydrated } from "../ui/hydrated";
-import { openModal } from "../ui/modal";
-import { useSchemaForm } from "../ui/schema-form";
+import { APPLICATION_LIMITS } from "@contract/portfolio-constants";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "~/ui/fields";
+import { useHydrated } from "~/ui/hydrated";
+import { openModal } from "~/ui/modal";
+import { useSchemaForm } from "~/ui/schema-form";
 import type { ResultRow } from "./search.server";
 import { EditFieldsSchema, addTagSchema } from "./schema";
 import { PORTFOLIO } from "./texts";

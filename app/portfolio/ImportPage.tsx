@@ -1,9 +1,9 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CSV_COLUMNS, PUBLIC_PORTFOLIO } from "../../upstream/contract/portfolio-constants";
-import { FieldErrors } from "../ui/fields";
-import { usePolling } from "../ui/poll";
-import { Toast, toastOf } from "../ui/toast";
+import { CSV_COLUMNS, PUBLIC_PORTFOLIO } from "@contract/portfolio-constants";
+import { FieldErrors } from "~/ui/fields";
+import { usePolling } from "~/ui/poll";
+import { Toast, toastOf } from "~/ui/toast";
 import type { importLoader } from "./import.server";
 import { PORTFOLIO } from "./texts";
 

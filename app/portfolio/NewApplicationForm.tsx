@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { NEW_APPLICATION_SAMPLE } from "../../upstream/contract/portfolio-constants";
-import { CodeEditor } from "../ui/code-editor";
-import { FieldErrors, FormError, SaveButton } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
+import { NEW_APPLICATION_SAMPLE } from "@contract/portfolio-constants";
+import { CodeEditor } from "~/ui/code-editor";
+import { FieldErrors, FormError, SaveButton } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { NewApplicationSchema } from "./schema";
 import { PORTFOLIO } from "./texts";
 
 const A = PORTFOLIO.add;
 const SAMPLE = JSON.stringify(NEW_APPLICATION_SAMPLE, null, 2);
-const loadJsonEditor = () => import("../ui/monaco.client").then((m) => m.MonacoJsonEditor);
+const loadJsonEditor = () => import("~/ui/monaco.client").then((m) => m.MonacoJsonEditor);
 
 /**
  * The JSON of a new application (spec 2 §2): Monaco in JSON mode once JavaScript runs (loaded by this route only), a

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import type { SerializeFrom } from "@remix-run/node";
-import { CSV_DOWNLOAD_SIZE, MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
-import { Icon } from "../ui/icons";
-import { Toast, toastOf } from "../ui/toast";
+import { CSV_DOWNLOAD_SIZE, MAX_RESULT_WINDOW } from "@contract/portfolio-constants";
+import { Icon } from "~/ui/icons";
+import { Toast, toastOf } from "~/ui/toast";
 import { ActionDialog, AddTagForm, EditFieldsForm } from "./Dialogs";
 import { portfolioUrl, searchOnly, withViewOf } from "./params";
 import { FromPagination, RemoveTagDialog, ResultCard, type RemoveTagConfirm } from "./Results";

@@ -1,11 +1,11 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { MAX_RESULT_WINDOW } from "../../upstream/contract/portfolio-constants";
-import type { Product } from "../../upstream/contract/portfolio";
-import { formatScore } from "../lib/format";
-import { useHydrated } from "../ui/hydrated";
-import { Pagination } from "../ui/list";
-import { openModal } from "../ui/modal";
+import { MAX_RESULT_WINDOW } from "@contract/portfolio-constants";
+import type { Product } from "@contract/portfolio";
+import { formatScore } from "~/lib/format";
+import { useHydrated } from "~/ui/hydrated";
+import { Pagination } from "~/ui/list";
+import { openModal } from "~/ui/modal";
 import { applicationUrl, portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import type { ResultRow } from "./search.server";
 import { SelectBox } from "./Selection";

@@ -1,14 +1,14 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useRef } from "react";
-import type { OrganizationOption } from "../../upstream/contract/organizations";
+import type { OrganizationOption } from "@contract/organizations";
 import {
   APPLICATION_LIMITS,
   FACET_VISIBLE_VALUES,
   PORTFOLIO_PAGE_SIZES,
   PUBLIC_PORTFOLIO,
-} from "../../upstream/contract/portfolio-constants";
-import { useAutoSubmit } from "../ui/auto-submit";
-import { Icon } from "../ui/icons";
+} from "@contract/portfolio-constants";
+import { useAutoSubmit } from "~/ui/auto-submit";
+import { Icon } from "~/ui/icons";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import { PORTFOLIO } from "./texts";
 

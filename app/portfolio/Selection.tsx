@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../ui/hydrated";
-import { openModal } from "../ui/modal";
+import { useHydrated } from "~/ui/hydrated";
+import { openModal } from "~/ui/modal";
 import type { BulkAnswer } from "./bulk.server";
 import { SELECTION_LIMIT } from "./params";
 import { PORTFOLIO } from "./texts";

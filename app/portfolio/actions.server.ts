@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { applicationNotFound } from "../../upstream/contract/portfolio";
-import { notFound, requireRoute } from "../auth/guard.server";
+import { applicationNotFound } from "@contract/portfolio";
+import { notFound, requireRoute } from "~/auth/guard.server";
 import { bulkAction, isBulkIntent } from "./bulk.server";
-import { failed, failureToast, intentOf, isConfirmed, statusOf } from "../lib/actions.server";
-import { readForm, textOf } from "../lib/form.server";
-import { toasts } from "../lib/toast.server";
-import { isUpstreamError, type Api } from "../lib/upstream.server";
+import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
+import { readForm, textOf } from "~/lib/form.server";
+import { toasts } from "~/lib/toast.server";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { parsePortfolioParams, portfolioUrl, searchOnly } from "./params";
 import { portfolio } from "./portfolio.server";
 import { EditFieldsSchema, addTagSchema } from "./schema";

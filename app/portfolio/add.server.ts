@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import type { ApplicationCreate } from "../../upstream/contract/portfolio";
-import { requireWrite } from "../auth/guard.server";
-import { failed, failureToast, reasonOf, statusOf } from "../lib/actions.server";
-import { readForm } from "../lib/form.server";
-import { toasts } from "../lib/toast.server";
+import type { ApplicationCreate } from "@contract/portfolio";
+import { requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, reasonOf, statusOf } from "~/lib/actions.server";
+import { readForm } from "~/lib/form.server";
+import { toasts } from "~/lib/toast.server";
 import { portfolio } from "./portfolio.server";
 import { NewApplicationSchema } from "./schema";
 import { PORTFOLIO } from "./texts";

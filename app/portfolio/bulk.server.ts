@@ -1,10 +1,10 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { APPLICATION_LIMITS, TagName, TagScore } from "../../upstream/contract/portfolio";
-import { notFound } from "../auth/guard.server";
-import { failureToast, isConfirmed, reasonOf } from "../lib/actions.server";
-import { textOf } from "../lib/form.server";
-import { toasts } from "../lib/toast.server";
-import { isUpstreamError, type Api } from "../lib/upstream.server";
+import { APPLICATION_LIMITS, TagName, TagScore } from "@contract/portfolio";
+import { notFound } from "~/auth/guard.server";
+import { failureToast, isConfirmed, reasonOf } from "~/lib/actions.server";
+import { textOf } from "~/lib/form.server";
+import { toasts } from "~/lib/toast.server";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { SELECTION_LIMIT } from "./params";
 import { portfolio } from "./portfolio.server";
 import { PORTFOLIO } from "./texts";

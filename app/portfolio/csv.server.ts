@@ -5,11 +5,11 @@ import {
   CSV_DOWNLOAD_SIZE,
   PUBLIC_PORTFOLIO,
   type ImportJob,
-} from "../../upstream/contract/portfolio";
-import { csvRecord, type CsvValue } from "../../upstream/contract/csv";
-import { requireRoute } from "../auth/guard.server";
-import { orNotFound } from "../lib/resource.server";
-import { downloadOrBack } from "../lib/download.server";
+} from "@contract/portfolio";
+import { csvRecord, type CsvValue } from "@contract/csv";
+import { requireRoute } from "~/auth/guard.server";
+import { orNotFound } from "~/lib/resource.server";
+import { downloadOrBack } from "~/lib/download.server";
 import { parsePortfolioParams, portfolioUrl, searchOnly } from "./params";
 import { portfolio } from "./portfolio.server";
 import { PORTFOLIO } from "./texts";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireRoute } from "../auth/guard.server";
-import { formatDateTime } from "../lib/format";
-import { orNotFound } from "../lib/resource.server";
+import { requireRoute } from "~/auth/guard.server";
+import { formatDateTime } from "~/lib/format";
+import { orNotFound } from "~/lib/resource.server";
 import { parsePortfolioParams, portfolioUrl, searchOnly } from "./params";
 import { portfolio } from "./portfolio.server";
 import { sanitizeSummary } from "./search.server";

@@ -1,12 +1,12 @@
 import { blobBytes } from "../../upstream/src/lib/multipart";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { CSV_IMPORT_LIMITS, PUBLIC_PORTFOLIO, type ImportJob } from "../../upstream/contract/portfolio";
-import { requireRoute, requireWrite } from "../auth/guard.server";
-import { failureToast, rethrowResponse, statusOf } from "../lib/actions.server";
-import { fileField, readForm, textOf, type UploadRule } from "../lib/form.server";
-import { isUpstreamError } from "../lib/upstream.server";
-import type { ToastData } from "../ui/toast";
+import type { OrganizationOption } from "@contract/organizations";
+import { CSV_IMPORT_LIMITS, PUBLIC_PORTFOLIO, type ImportJob } from "@contract/portfolio";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { failureToast, rethrowResponse, statusOf } from "~/lib/actions.server";
+import { fileField, readForm, textOf, type UploadRule } from "~/lib/form.server";
+import { isUpstreamError } from "~/lib/upstream.server";
+import type { ToastData } from "~/ui/toast";
 import { portfolio } from "./portfolio.server";
 import { PORTFOLIO } from "./texts";
 

@@ -5,8 +5,8 @@ import {
   PORTFOLIO_PAGE_SIZES,
   PUBLIC_PORTFOLIO,
   TAG_FORBIDDEN,
-} from "../../upstream/contract/portfolio-constants";
-import { hasForbiddenCharacters } from "../../upstream/contract/limits";
+} from "@contract/portfolio-constants";
+import { hasForbiddenCharacters } from "@contract/limits";
 
 /**
  * The /portfolio URL (spec 2 §2: every choice in it): `qs` the query, `size` results per page, `from` the first

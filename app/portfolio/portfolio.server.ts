@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrganizationOptions } from "../../upstream/contract/organizations";
+import { OrganizationOptions } from "@contract/organizations";
 import type {
   AddTag,
   AdvancedSearchBody,
@@ -10,8 +10,8 @@ import type {
   ImportJob,
   RemoveTag,
   SearchResponse,
-} from "../../upstream/contract/portfolio";
-import type { Api } from "../lib/upstream.server";
+} from "@contract/portfolio";
+import type { Api } from "~/lib/upstream.server";
 
 /**
  * The portfolio's upstream calls (spec 2 §7; shapes in upstream/contract/portfolio.ts). The contract types its

@@ -1,11 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { ReindexJob } from "../../upstream/contract/portfolio";
-import { requireRoute, requireWrite } from "../auth/guard.server";
-import { failed, failureToast, statusOf } from "../lib/actions.server";
-import { formatDateTime } from "../lib/format";
-import { readForm, textOf } from "../lib/form.server";
-import { isUpstreamError } from "../lib/upstream.server";
+import type { ReindexJob } from "@contract/portfolio";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, statusOf } from "~/lib/actions.server";
+import { formatDateTime } from "~/lib/format";
+import { readForm, textOf } from "~/lib/form.server";
+import { isUpstreamError } from "~/lib/upstream.server";
 import { REINDEX } from "./reindex-texts";
 
 /** How often a running reindex is asked again (with JavaScript; without it the page refreshes itself as often). */

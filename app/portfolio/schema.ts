@@ -6,7 +6,7 @@ import {
   TagName,
   PORTFOLIO_MESSAGES,
   TagScore,
-} from "../../upstream/contract/portfolio";
+} from "@contract/portfolio";
 import { PORTFOLIO } from "./texts";
 
 /**

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
-import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { PUBLIC_PORTFOLIO, SearchQuery, type Product, type SearchHit } from "../../upstream/contract/portfolio";
-import { requireRoute } from "../auth/guard.server";
-import { rethrowResponse } from "../lib/actions.server";
-import { isUpstreamError } from "../lib/upstream.server";
+import type { OrganizationOption } from "@contract/organizations";
+import { PUBLIC_PORTFOLIO, SearchQuery, type Product, type SearchHit } from "@contract/portfolio";
+import { requireRoute } from "~/auth/guard.server";
+import { rethrowResponse } from "~/lib/actions.server";
+import { isUpstreamError } from "~/lib/upstream.server";
 import { parsePortfolioParams } from "./params";
 import { portfolio } from "./portfolio.server";
 import { PORTFOLIO } from "./texts";

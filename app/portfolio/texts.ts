@@ -2,8 +2,8 @@ import {
   APPLICATION_LIMITS,
   CSV_IMPORT_LIMITS,
   PORTFOLIO_MESSAGES,
-} from "../../upstream/contract/portfolio-constants";
-import { LIMIT_MESSAGES } from "../../upstream/contract/limits";
+} from "@contract/portfolio-constants";
+import { LIMIT_MESSAGES } from "@contract/limits";
 
 /**
  * Portfolio texts: the spec's verbatim (spec 2 §2, §5, §8) and ours where it gives none (docs/decisions/

@@ -2,7 +2,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Cron } from "croner";
 import { useMemo, useRef, useState, type ReactNode } from "react";
-import { CRON_FIELDS, DURATION_PRESETS, cronError, cronNamedParts, formatDuration, parseDuration, timeoutMinutes } from "../../upstream/contract/queues";
+import { CRON_FIELDS, DURATION_PRESETS, cronError, cronNamedParts, formatDuration, parseDuration, timeoutMinutes } from "@contract/queues";
 import { Toast, toastOf } from "~/ui/toast";
 import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import type { configLoader } from "./queues.server";

@@ -1,6 +1,6 @@
 /** The FIP dashboard (spec 2 §2 FIP, §4, §8): matters synchronized with the docket system, or failed with the error. */
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { FIP_FILTERS, FIP_SORTS, QUEUE_CONSTANTS } from "../../upstream/contract/queues";
+import { FIP_FILTERS, FIP_SORTS, QUEUE_CONSTANTS } from "@contract/queues";
 import { formatDate } from "~/lib/format";
 import { ConfirmAction } from "~/ui/confirm";
 import { DataTable, Pagination, type Column } from "~/ui/list";

@@ -10,7 +10,7 @@ import {
   extractProcessingIds,
   extractUsptoIds,
   type QueueStatus,
-} from "../../upstream/contract/queues";
+} from "@contract/queues";
 import { ConfirmAction } from "~/ui/confirm";
 import { DataTable, Pagination, type Column } from "~/ui/list";
 import { useHydrated } from "~/ui/hydrated";

@@ -25,7 +25,7 @@ import {
   type FipRecord,
   type QueueCollection,
   type UsptoConfig,
-} from "../../upstream/contract/queues";
+} from "@contract/queues";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { failureToast, isConfirmed, reasonOf, intentOf, rethrowResponse } from "~/lib/actions.server";
 import { TRY_LATER } from "~/lib/form-texts";

@@ -1,5 +1,5 @@
 /** Every text of the processing, USPTO and FIP dashboards (spec 2 §2, §4, §5, §8 verbatim where the spec gives one). */
-import type { FipFilter, FipSort, QueueSort, QueueStatus } from "../../upstream/contract/queues";
+import type { FipFilter, FipSort, QueueSort, QueueStatus } from "@contract/queues";
 
 export const STATUS_LABELS: Record<QueueStatus, string> = {
   queued: "Queued",

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import type { OrganizationOption } from "../../upstream/contract/organizations";
-import { CheckboxGroup, FieldErrors, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
+import type { OrganizationOption } from "@contract/organizations";
+import { CheckboxGroup, FieldErrors, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import { ReportSchema } from "./schema";
 import { REPORTS } from "./texts";
 

@@ -1,5 +1,5 @@
-import { Stamp, type Column } from "../ui/list";
-import { editColumn } from "../ui/resource-list";
+import { Stamp, type Column } from "~/ui/list";
+import { editColumn } from "~/ui/resource-list";
 import { REPORTS } from "./texts";
 
 export type ReportRow = {

@@ -1,8 +1,8 @@
-import { OrganizationOptions } from "../../upstream/contract/organizations";
-import { ReportsResource, type Report } from "../../upstream/contract/reports";
-import { formatDateTime } from "../lib/format";
-import { resourceClient } from "../lib/resource.server";
-import type { Api } from "../lib/upstream.server";
+import { OrganizationOptions } from "@contract/organizations";
+import { ReportsResource, type Report } from "@contract/reports";
+import { formatDateTime } from "~/lib/format";
+import { resourceClient } from "~/lib/resource.server";
+import type { Api } from "~/lib/upstream.server";
 import { REPORTS } from "./texts";
 
 /** The reports collection (spec 2 §7: get and patch), through the resource kit. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ReportFields } from "../../upstream/contract/reports";
+import { ReportFields } from "@contract/reports";
 
 /**
  * The edit form (spec 2 §5: name, description and identifier required). The identifier is read-only and posted

@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, type ReportType } from "../../upstream/contract/reports";
+import { REPORT_MESSAGES, type ReportType } from "@contract/reports";
 
 /** Reports texts (spec 2 §2, §5, §8: 'Update failed' with the server's message). */
 export const REPORTS = {

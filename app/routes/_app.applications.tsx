@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { applicationsAction, applicationsLoader } from "~/applications/applications.server";
-import { InstallerUpload } from "~/applications/InstallerUpload";
-import { APPLICATIONS } from "~/applications/texts";
+import { applicationsAction, applicationsLoader } from "~/application-crawler/crawler.server";
+import { InstallerUpload } from "~/application-crawler/InstallerUpload";
+import { APPLICATION_CRAWLER } from "~/application-crawler/texts";
 import { DeleteZone } from "~/ui/editor";
 import { Toast, toastOf } from "~/ui/toast";
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Applications · Backoffice" }
 export const loader = (args: LoaderFunctionArgs) => applicationsLoader(args);
 export const action = (args: ActionFunctionArgs) => applicationsAction(args);
 
-const C = APPLICATIONS.crawler;
+const C = APPLICATION_CRAWLER.crawler;
 
 export default function Applications() {
   const { installer, may } = useLoaderData<typeof loader>();
@@ -23,7 +23,7 @@ export default function Applications() {
     <>
       <Toast toast={toastOf(actionData)} />
       <div className="page-header">
-        <h1>{APPLICATIONS.title}</h1>
+        <h1>{APPLICATION_CRAWLER.title}</h1>
       </div>
       <section className="download-card" aria-labelledby="crawler-title">
         <h2 id="crawler-title">{C.title}</h2>
@@ -57,7 +57,7 @@ export default function Applications() {
         <>
           <InstallerUpload replacing={!!installer} errors={upload?.errors} version={upload?.values.version ?? ""} />
           {installer ? (
-            <DeleteZone label={APPLICATIONS.delete} name={installer.name} texts={APPLICATIONS} actionData={actionData} />
+            <DeleteZone label={APPLICATION_CRAWLER.delete} name={installer.name} texts={APPLICATION_CRAWLER} actionData={actionData} />
           ) : null}
         </>
       ) : null}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { can } from "../../upstream/contract/permissions";
+import { can } from "@contract/permissions";
 import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { failed, failureToast, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";

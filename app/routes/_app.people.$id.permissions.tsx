@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { PermissionCatalogue, TokenAnswer } from "../../upstream/contract/auth";
-import { can } from "../../upstream/contract/permissions";
+import { PermissionCatalogue, TokenAnswer } from "@contract/auth";
+import { can } from "@contract/permissions";
 import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { commitToken } from "~/auth/session.server";
 import { failed, failureToast, statusOf } from "~/lib/actions.server";

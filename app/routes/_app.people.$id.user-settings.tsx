@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { UserSetting } from "../../upstream/contract/settings";
-import { can } from "../../upstream/contract/permissions";
+import type { UserSetting } from "@contract/settings";
+import { can } from "@contract/permissions";
 import { requirePermission, requireRoute } from "~/auth/guard.server";
 import { failureToast, intentOf, statusOf } from "~/lib/actions.server";
 import { toasts } from "~/lib/toast.server";

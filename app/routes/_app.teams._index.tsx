@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { TEAM_FILTERS } from "../../upstream/contract/teams";
+import { TEAM_FILTERS } from "@contract/teams";
 import { listLoader } from "~/kit/resource-routes.server";
 import { TEAM_LIST_FILTERS, teamList, teamRow } from "~/teams/list.server";
 import { teamColumns } from "~/teams/TeamList";

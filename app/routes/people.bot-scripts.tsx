@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "../../upstream/contract/permissions";
+import { can } from "@contract/permissions";
 import { notFound, requireUser } from "~/auth/guard.server";
 import { resolveBotChoices } from "~/people/bots.server";
 

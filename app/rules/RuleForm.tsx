@@ -1,7 +1,7 @@
 import { getFieldsetProps, getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { MEASURES } from "../../upstream/contract/deadlines";
-import { RULE_LIMITS, type Deadline } from "../../upstream/contract/rules";
+import { MEASURES } from "@contract/deadlines";
+import { RULE_LIMITS, type Deadline } from "@contract/rules";
 import {
   CheckboxField,
   DefaultSubmit,
@@ -11,8 +11,8 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
+} from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
 import type { DeadlinePreview } from "./rules.server";
 import { RULES } from "./texts";
 import { RuleSchema } from "./schema";

@@ -1,5 +1,5 @@
-import { NO_VALUE, Stamp, type Column } from "../ui/list";
-import { cloneEditColumn } from "../ui/resource-list";
+import { NO_VALUE, Stamp, type Column } from "~/ui/list";
+import { cloneEditColumn } from "~/ui/resource-list";
 import { RULES } from "./texts";
 
 export type RuleRow = {

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { computeDeadlines, parseDate, type ComputedDeadline } from "../../upstream/contract/deadlines";
-import { RulesResource, type Rule } from "../../upstream/contract/rules";
-import { textOf } from "../lib/form.server";
-import { formatDateTime } from "../lib/format";
-import { resourceClient } from "../lib/resource.server";
+import { computeDeadlines, parseDate, type ComputedDeadline } from "@contract/deadlines";
+import { RulesResource, type Rule } from "@contract/rules";
+import { textOf } from "~/lib/form.server";
+import { formatDateTime } from "~/lib/format";
+import { resourceClient } from "~/lib/resource.server";
 import { RuleSchema } from "./schema";
 import { RULES } from "./texts";
 

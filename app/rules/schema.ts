@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { RuleCreate, RuleFields } from "../../upstream/contract/rules";
+import { RuleCreate, RuleFields } from "@contract/rules";
 
 /**
  * The create/edit form: the contract's create schema; an unticked checkbox posts nothing, so the weekend roll is

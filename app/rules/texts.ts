@@ -1,6 +1,6 @@
-import { MEASURE_LABELS } from "../../upstream/contract/deadlines";
-import { RULE_MESSAGES } from "../../upstream/contract/rules";
-import { CLONE_TOASTS, SAVE_TOASTS } from "../lib/form-texts";
+import { MEASURE_LABELS } from "@contract/deadlines";
+import { RULE_MESSAGES } from "@contract/rules";
+import { CLONE_TOASTS, SAVE_TOASTS } from "~/lib/form-texts";
 
 /**
  * Rules texts. Spec 2 names the screens only (§2 Rules); the fields are the docketing rules of

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import type { Documentation } from "../../upstream/contract/nlp";
-import { useAdoptEarlyInput, useHydrated } from "../ui/hydrated";
+import type { Documentation } from "@contract/nlp";
+import { useAdoptEarlyInput, useHydrated } from "~/ui/hydrated";
 import { SPECIFICATIONS } from "./texts";
 
 const D = SPECIFICATIONS.detail;

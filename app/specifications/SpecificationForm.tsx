@@ -1,10 +1,10 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SPECIFICATION_TYPES } from "../../upstream/contract/specifications";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, SelectField, TextAreaField, FirstErrorFocus } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, joinTags } from "../ui/tag-input";
+import { SPECIFICATION_TYPES } from "@contract/specifications";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, TextField, SaveButton, SelectField, TextAreaField, FirstErrorFocus } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, joinTags } from "~/ui/tag-input";
 import { SpecificationSchema } from "./schema";
 import { SPECIFICATIONS } from "./texts";
 

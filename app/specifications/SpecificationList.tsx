@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { SPECIFICATION_TYPES, type SpecificationType } from "../../upstream/contract/specifications";
-import { ChoiceFilter, NO_VALUE, NoMatch, Stamp, tagsCell, type Column } from "../ui/list";
-import { editColumn } from "../ui/resource-list";
+import { SPECIFICATION_TYPES, type SpecificationType } from "@contract/specifications";
+import { ChoiceFilter, NO_VALUE, NoMatch, Stamp, tagsCell, type Column } from "~/ui/list";
+import { editColumn } from "~/ui/resource-list";
 import { SPECIFICATIONS } from "./texts";
 
 export type SpecificationRow = {

@@ -1,5 +1,5 @@
-import type { HelperFunction } from "../../upstream/contract/nlp";
-import { CodeEditor } from "../ui/code-editor";
+import type { HelperFunction } from "@contract/nlp";
+import { CodeEditor } from "~/ui/code-editor";
 
 /** What the Handlebars editor needs beyond a code editor's props: the completion lists. */
 export type TemplateCompletions = { helpers: HelperFunction[]; contextFields: string[] };

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { Documentation } from "../../upstream/contract/nlp";
-import type { Specification } from "../../upstream/contract/specifications";
-import { Toast, toastOf } from "../ui/toast";
+import type { Documentation } from "@contract/nlp";
+import type { Specification } from "@contract/specifications";
+import { Toast, toastOf } from "~/ui/toast";
 import { HelpPanel, type HelpTab } from "./HelpPanel";
 import type { Sample } from "./sample";
 import { TemplateEditor } from "./TemplateEditor";

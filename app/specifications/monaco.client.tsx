@@ -1,8 +1,8 @@
 import type { Monaco } from "@monaco-editor/react";
 import type { editor, Position } from "monaco-editor";
-import type { HelperFunction } from "../../upstream/contract/nlp";
-import type { MonacoProps } from "../ui/code-editor";
-import { MonacoEditor } from "../ui/monaco.client";
+import type { HelperFunction } from "@contract/nlp";
+import type { MonacoProps } from "~/ui/code-editor";
+import { MonacoEditor } from "~/ui/monaco.client";
 import type { TemplateCompletions } from "./TemplateEditor";
 
 let completionsFor: { helpers: HelperFunction[]; fields: string[] } = { helpers: [], fields: [] };

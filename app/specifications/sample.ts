@@ -1,5 +1,5 @@
-import type { ContextObjectAnswer, GenerateAnswer } from "../../upstream/contract/nlp";
-import type { ToastData } from "../ui/toast";
+import type { ContextObjectAnswer, GenerateAnswer } from "@contract/nlp";
+import type { ToastData } from "~/ui/toast";
 
 /** A document uploaded once and named by its id afterwards (the page's `?document=` and a hidden field). */
 export type KeptDocument = { fileId: string; name: string };

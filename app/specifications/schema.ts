@@ -3,8 +3,8 @@ import {
   SPECIFICATION_MESSAGES,
   SpecificationCreate,
   SpecificationFields,
-} from "../../upstream/contract/specifications";
-import { textList } from "../lib/form-fields";
+} from "@contract/specifications";
+import { textList } from "~/lib/form-fields";
 
 /**
  * The create/edit form (spec 1 §5 Specification), shared by the browser and the action: the contract's create schema

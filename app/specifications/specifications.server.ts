@@ -4,17 +4,17 @@ import {
   GenerateAnswer,
   type DocumentInput,
   type TemplateInput,
-} from "../../upstream/contract/nlp";
+} from "@contract/nlp";
 import {
   ParamsAnswer,
   SPECIFICATION_TYPES,
   SpecificationsResource,
   TagSuggestions,
   type Specification,
-} from "../../upstream/contract/specifications";
-import { formatDateTime } from "../lib/format";
-import { resourceClient } from "../lib/resource.server";
-import type { Api } from "../lib/upstream.server";
+} from "@contract/specifications";
+import { formatDateTime } from "~/lib/format";
+import { resourceClient } from "~/lib/resource.server";
+import type { Api } from "~/lib/upstream.server";
 
 /** The specifications collection (spec 1 §7), through the resource kit. */
 export const specifications = resourceClient(SpecificationsResource);

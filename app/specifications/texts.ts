@@ -1,5 +1,5 @@
-import { LIMIT_MESSAGES, LIST_LIMITS } from "../../upstream/contract/limits";
-import { SPECIFICATION_MESSAGES, type SpecificationType } from "../../upstream/contract/specifications";
+import { LIMIT_MESSAGES, LIST_LIMITS } from "@contract/limits";
+import { SPECIFICATION_MESSAGES, type SpecificationType } from "@contract/specifications";
 
 /** Specifications texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
 export const SPECIFICATIONS = {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { NO_VALUE, Stamp, type Column } from "../ui/list";
-import { editColumn } from "../ui/resource-list";
+import { NO_VALUE, Stamp, type Column } from "~/ui/list";
+import { editColumn } from "~/ui/resource-list";
 import { TEAMS } from "./texts";
 
 export type TeamRow = {

@@ -1,6 +1,6 @@
-import { TEAM_FILTERS, TeamFilter, type Team } from "../../upstream/contract/teams";
-import type { ListFilter, ListSource } from "../kit/resource-routes.server";
-import { stampsOf } from "../kit/resource-routes.server";
+import { TEAM_FILTERS, TeamFilter, type Team } from "@contract/teams";
+import type { ListFilter, ListSource } from "~/kit/resource-routes.server";
+import { stampsOf } from "~/kit/resource-routes.server";
 import { teams } from "./teams.server";
 
 /** Teams list shows at most 3 members, then "N more..." (spec 1 §9). */

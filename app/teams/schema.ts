@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_LIMITS, limitText } from "../../upstream/contract/common";
+import { TEXT_LIMITS, limitText } from "@contract/common";
 import { TEAMS } from "./texts";
 
 const V = TEAMS.validation;

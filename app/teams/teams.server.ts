@@ -1,7 +1,7 @@
-import type { ListQueryInput } from "../../upstream/contract/common";
-import { Suggestions } from "../../upstream/contract/auth";
-import { Team, TeamPage, assistantsTeamName, type TeamFilter } from "../../upstream/contract/teams";
-import { isUpstreamError, type Api } from "../lib/upstream.server";
+import type { ListQueryInput } from "@contract/common";
+import { Suggestions } from "@contract/auth";
+import { Team, TeamPage, assistantsTeamName, type TeamFilter } from "@contract/teams";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
 
 const enc = encodeURIComponent;
 

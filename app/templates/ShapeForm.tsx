@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { DefaultSubmit, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "../ui/fields";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, joinTags } from "../ui/tag-input";
+import { DefaultSubmit, FormError, ReadOnlyField, SaveButton, TextAreaField, TextField } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, joinTags } from "~/ui/tag-input";
 import { ShapeSchema } from "./schema";
 import { SHAPES } from "./texts";
 

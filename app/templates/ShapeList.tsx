@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { Column } from "../ui/list";
-import { editColumn } from "../ui/resource-list";
+import type { Column } from "~/ui/list";
+import { editColumn } from "~/ui/resource-list";
 import { SHAPES } from "./texts";
 
 export type ShapeRow = { id: string; name: string; templateName: string; tags: string[]; modified: string; thumbnail: string };

@@ -2,15 +2,15 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
-import type { HelperFunction } from "../../upstream/contract/nlp";
-import { splitFileName } from "../../upstream/contract/templates";
-import { TemplateEditor } from "../specifications/TemplateEditor";
-import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField } from "../ui/fields";
-import { FileField, type CurrentFile } from "../ui/file-field";
-import { useSchemaForm } from "../ui/schema-form";
-import { TagInput, joinTags } from "../ui/tag-input";
-import { Toast, toastOf } from "../ui/toast";
-import { UploadProgress, useUploadProgress } from "../ui/upload-progress";
+import type { HelperFunction } from "@contract/nlp";
+import { splitFileName } from "@contract/templates";
+import { TemplateEditor } from "~/specifications/TemplateEditor";
+import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField } from "~/ui/fields";
+import { FileField, type CurrentFile } from "~/ui/file-field";
+import { useSchemaForm } from "~/ui/schema-form";
+import { TagInput, joinTags } from "~/ui/tag-input";
+import { Toast, toastOf } from "~/ui/toast";
+import { UploadProgress, useUploadProgress } from "~/ui/upload-progress";
 import type { TemplateTexts } from "./texts";
 
 export type TemplateDefaults = {

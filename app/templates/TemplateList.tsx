@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Icon } from "../ui/icons";
-import type { Column } from "../ui/list";
+import { Icon } from "~/ui/icons";
+import type { Column } from "~/ui/list";
 import type { TemplateTexts } from "./texts";
 
 export type TemplateRow = {

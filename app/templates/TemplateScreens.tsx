@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DeleteZone } from "../ui/editor";
-import type { CurrentFile } from "../ui/file-field";
-import { ResourceList } from "../ui/resource-list";
-import { Toast, toastOf } from "../ui/toast";
+import { DeleteZone } from "~/ui/editor";
+import type { CurrentFile } from "~/ui/file-field";
+import { ResourceList } from "~/ui/resource-list";
+import { Toast, toastOf } from "~/ui/toast";
 import type { templateAction, templateCreateLoader, templateEditLoader, templateListLoader } from "./kinds.server";
 import { TEMPLATE_KINDS, acceptOf, templatePaths, type TemplateKind } from "./kinds";
 import { TemplateForm, type TemplateDefaults } from "./TemplateForm";
@@ -18,8 +18,8 @@ import { templateColumns } from "./TemplateList";
  */
 
 /** What every template screen's route exports besides its kind's: the error view and the editor's revalidation. */
-export { RouteErrorBoundary as ErrorBoundary } from "../ui/errors";
-export { shouldRevalidate } from "../ui/editor";
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+export { shouldRevalidate } from "~/ui/editor";
 
 /** The browser tab's title of a kind's screen (static, so a record's not-found view keeps it). */
 export function templateMeta(kind: TemplateKind, screen: "list" | "create" | "edit"): MetaFunction {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireRoute } from "../auth/guard.server";
-import { editorAction, editorLoader, fileLoader, listLoader } from "../kit/resource-routes.server";
+import { requireRoute } from "~/auth/guard.server";
+import { editorAction, editorLoader, fileLoader, listLoader } from "~/kit/resource-routes.server";
 import { TEMPLATE_KINDS, templatePaths, type TemplateKind } from "./kinds";
 import { currentFile, drawings, templateHelpers, templateRow, visioTemplates, wordTemplates } from "./templates.server";
 

@@ -1,4 +1,4 @@
-import { TEMPLATE_EXTENSIONS } from "../../upstream/contract/templates";
+import { TEMPLATE_EXTENSIONS } from "@contract/templates";
 import { DrawingSchemas, VisioTemplateSchemas, WordTemplateSchemas } from "./schema";
 import { DRAWINGS, VISIO_TEMPLATES, WORD_TEMPLATES, type TemplateTexts } from "./texts";
 

@@ -10,9 +10,9 @@ import {
   WordTemplateCreate,
   kindOf,
   splitFileName,
-} from "../../upstream/contract/templates";
-import { RECORD_FILE_MESSAGES } from "../../upstream/contract/record-files";
-import { textList } from "../lib/form-fields";
+} from "@contract/templates";
+import { RECORD_FILE_MESSAGES } from "@contract/record-files";
+import { textList } from "~/lib/form-fields";
 
 const tags = textList(TemplateFields.tags);
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { RecordFile } from "../../upstream/contract/record-files";
+import type { RecordFile } from "@contract/record-files";
 import {
   DrawingsResource,
   ShapesResource,
@@ -7,13 +7,13 @@ import {
   WordTemplatesResource,
   shapeThumbnailPath,
   type Shape,
-} from "../../upstream/contract/templates";
-import { formatDateTime } from "../lib/format";
-import { orNotFound, resourceClient } from "../lib/resource.server";
-import { can } from "../../upstream/contract/permissions";
-import { notFound, requireUser } from "../auth/guard.server";
-import { generator } from "../specifications/specifications.server";
-import type { Api } from "../lib/upstream.server";
+} from "@contract/templates";
+import { formatDateTime } from "~/lib/format";
+import { orNotFound, resourceClient } from "~/lib/resource.server";
+import { can } from "@contract/permissions";
+import { notFound, requireUser } from "~/auth/guard.server";
+import { generator } from "~/specifications/specifications.server";
+import type { Api } from "~/lib/upstream.server";
 
 /** The template collections of the upstream contract (spec 2 §7), through the resource kit. */
 export const wordTemplates = resourceClient(WordTemplatesResource);

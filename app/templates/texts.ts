@@ -1,5 +1,5 @@
-import { TEMPLATE_EXTENSIONS, TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
-import { SAVE_TOASTS } from "../lib/form-texts";
+import { TEMPLATE_EXTENSIONS, TEMPLATE_MESSAGES } from "@contract/templates";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /**
  * Word, Visio and drawing template texts (spec 2 §2, §5, §8, verbatim where the spec gives them). The success and

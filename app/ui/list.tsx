@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { Sort } from "../../upstream/contract/common";
-import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "../../upstream/contract/limits";
+import type { Sort } from "@contract/common";
+import { LIMIT_MESSAGES, TEXT_LIMITS, hasForbiddenCharacters } from "@contract/limits";
 import { NO_VALUE } from "./no-value";
 import { submitForm, useAutoSubmit } from "./auto-submit";
 import { useAdoptEarlyInput } from "./hydrated";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Sort } from "../../upstream/contract/common";
+import type { Sort } from "@contract/common";
 import { AppLink } from "./app-link";
 import { Icon } from "./icons";
 import { DataTable, ListHeader, ListToolbar, Pagination, type Column } from "./list";

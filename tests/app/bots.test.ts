@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { botChoices } from "../../app/people/bots";
-import { PEOPLE } from "../../app/people/texts";
+import { botChoices } from "~/people/bots";
+import { PEOPLE } from "~/people/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIZATION as C } from "../../app/categorization/texts";
-import { TRY_LATER } from "../../app/lib/toast.server";
+import { CATEGORIZATION as C } from "~/categorization/texts";
+import { TRY_LATER } from "~/lib/toast.server";
 import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DSL_SNIPPETS } from "../../app/categorization/dsl";
-import { PANEL, clampPanel } from "../../app/categorization/layout";
-import { isDirty, queryProblems } from "../../app/categorization/rules";
-import { CATEGORIZATION as C } from "../../app/categorization/texts";
-import { DEFAULT_QUERY } from "../../upstream/contract/categorization-constants";
-import type { CategorizationJob } from "../../upstream/contract/categorization";
+import { DSL_SNIPPETS } from "~/categorization/dsl";
+import { PANEL, clampPanel } from "~/categorization/layout";
+import { isDirty, queryProblems } from "~/categorization/rules";
+import { CATEGORIZATION as C } from "~/categorization/texts";
+import { DEFAULT_QUERY } from "@contract/categorization-constants";
+import type { CategorizationJob } from "@contract/categorization";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_CONNECTOR } from "../../app/email-connector/texts";
+import { EMAIL_CONNECTOR } from "~/email-connector/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { failureToast, reasonOf, statusOf } from "../../app/lib/actions.server";
-import { TRY_LATER } from "../../app/lib/form-texts";
-import { UpstreamError } from "../../app/lib/upstream.server";
+import { failureToast, reasonOf, statusOf } from "~/lib/actions.server";
+import { TRY_LATER } from "~/lib/form-texts";
+import { UpstreamError } from "~/lib/upstream.server";
 
 const refusal = (status: number, message: string) => new UpstreamError(status, message, new Headers());
 

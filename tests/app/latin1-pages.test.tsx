@@ -4,7 +4,7 @@
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DataTable, NO_VALUE, tagsCell, type Column } from "../../app/ui/list";
+import { DataTable, NO_VALUE, tagsCell, type Column } from "~/ui/list";
 import { appAsAdmin } from "../helpers/app";
 
 const outsideLatin1 = (text: string) => [...new Set([...text].filter((ch) => ch.charCodeAt(0) > 0xff))];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PEOPLE } from "../../app/people/texts";
-import { SPECIFICATIONS } from "../../app/specifications/texts";
-import { LIMIT_MESSAGES, TEXT_LIMITS } from "../../upstream/contract/limits";
+import { PEOPLE } from "~/people/texts";
+import { SPECIFICATIONS } from "~/specifications/texts";
+import { LIMIT_MESSAGES, TEXT_LIMITS } from "@contract/limits";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 /** Bounded fields in the forms: an over-long or control-character field re-renders the form with its message. */

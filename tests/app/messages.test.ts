@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../app/messages/texts";
+import { MESSAGES } from "~/messages/texts";
 import { ADMIN, appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -7,9 +7,9 @@ import { createCookie } from "@remix-run/node";
 import { jsx } from "react/jsx-runtime";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { readPrefs } from "../../app/lib/prefs.server";
-import { AppLink } from "../../app/ui/app-link";
-import { attrs } from "../../app/ui/attrs";
+import { readPrefs } from "~/lib/prefs.server";
+import { AppLink } from "~/ui/app-link";
+import { attrs } from "~/ui/attrs";
 
 // The CommonJS builds the server runs (the patched files).
 const require = createRequire(import.meta.url);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATIONS } from "../../app/applications/texts";
-import { EMAIL_CONNECTOR } from "../../app/email-connector/texts";
-import { TRY_LATER } from "../../app/lib/toast.server";
-import { MESSAGES } from "../../app/messages/texts";
-import { RULES } from "../../app/rules/texts";
+import { APPLICATION_CRAWLER } from "~/application-crawler/texts";
+import { EMAIL_CONNECTOR } from "~/email-connector/texts";
+import { TRY_LATER } from "~/lib/toast.server";
+import { MESSAGES } from "~/messages/texts";
+import { RULES } from "~/rules/texts";
 import { appAsAdmin, refusingUpstream, uniq, unescapeHtml } from "../helpers/app";
 
 /**
@@ -75,7 +75,7 @@ describe("failure texts of the messages, rules, reports and settings screens", (
     const uploaded = await admin.postMultipart("/applications", { intent: "upload", version: "1.0", file: new File(["MZ"], "Setup.exe") });
     expect(uploaded.status).toBe(413);
     const html = unescape(await uploaded.text());
-    expect(html).toContain(APPLICATIONS.toasts.updateFailed);
+    expect(html).toContain(APPLICATION_CRAWLER.toasts.updateFailed);
     expect(html).toContain("The installer must be at most 50 MB.");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PEOPLE } from "../../app/people/texts";
+import { PEOPLE } from "~/people/texts";
 import { ADMIN, appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

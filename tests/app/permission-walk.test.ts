@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ROUTES, type RouteEntry } from "../../app/lib/routes";
-import { CategorizationQueriesResource } from "../../upstream/contract/categorization";
-import { FormsResource } from "../../upstream/contract/forms";
-import { MessagesResource } from "../../upstream/contract/messages";
-import { OrganizationsResource } from "../../upstream/contract/organizations";
-import { ALL_PERMISSIONS, PERMISSION_KEYS } from "../../upstream/contract/permissions";
-import { ReportsResource } from "../../upstream/contract/reports";
-import type { ResourceDefinition } from "../../upstream/contract/resource";
-import { RulesResource } from "../../upstream/contract/rules";
-import { SpecificationsResource } from "../../upstream/contract/specifications";
-import { DrawingsResource, ShapesResource, VisioTemplatesResource, WordTemplatesResource } from "../../upstream/contract/templates";
+import { ROUTES, type RouteEntry } from "~/lib/routes";
+import { CategorizationQueriesResource } from "@contract/categorization";
+import { FormsResource } from "@contract/forms";
+import { MessagesResource } from "@contract/messages";
+import { OrganizationsResource } from "@contract/organizations";
+import { ALL_PERMISSIONS, PERMISSION_KEYS } from "@contract/permissions";
+import { ReportsResource } from "@contract/reports";
+import type { ResourceDefinition } from "@contract/resource";
+import { RulesResource } from "@contract/rules";
+import { SpecificationsResource } from "@contract/specifications";
+import { DrawingsResource, ShapesResource, VisioTemplatesResource, WordTemplatesResource } from "@contract/templates";
 
 /** Each collection of the contract and the screens that show it (list, create, edit). */
 const SCREENS: [ResourceDefinition, string][] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { grantOf, permissionsOf, resolveGrant, toggle } from "../../app/people/permissions";
-import { PEOPLE } from "../../app/people/texts";
-import { PERMISSION_KEYS } from "../../upstream/contract";
+import { grantOf, permissionsOf, resolveGrant, toggle } from "~/people/permissions";
+import { PEOPLE } from "~/people/texts";
+import { PERMISSION_KEYS } from "@contract";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REINDEX } from "../../app/portfolio/reindex-texts";
+import { REINDEX } from "~/portfolio/reindex-texts";
 import { appAsAdmin, browserWith, refusingUpstream, unescapeHtml } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SELECTION_LIMIT } from "../../app/portfolio/params";
-import { PORTFOLIO } from "../../app/portfolio/texts";
+import { SELECTION_LIMIT } from "~/portfolio/params";
+import { PORTFOLIO } from "~/portfolio/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 /**

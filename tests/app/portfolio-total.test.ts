@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_DOWNLOAD_SIZE, TRACK_TOTAL_HITS } from "../../upstream/contract/portfolio-constants";
+import { CSV_DOWNLOAD_SIZE, TRACK_TOTAL_HITS } from "@contract/portfolio-constants";
 import { seedPortfolio } from "../../upstream/src/applications/demo";
 import { openDatabase } from "../../upstream/src/db";
-import { PORTFOLIO } from "../../app/portfolio/texts";
+import { PORTFOLIO } from "~/portfolio/texts";
 import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { LIMIT_MESSAGES } from "../../upstream/contract/limits";
-import { APPLICATION_LIMITS } from "../../upstream/contract/portfolio-constants";
-import { parsePortfolioParams, portfolioUrl } from "../../app/portfolio/params";
-import { applicationJsonProblem } from "../../app/portfolio/schema";
-import { PORTFOLIO } from "../../app/portfolio/texts";
+import { LIMIT_MESSAGES } from "@contract/limits";
+import { APPLICATION_LIMITS } from "@contract/portfolio-constants";
+import { parsePortfolioParams, portfolioUrl } from "~/portfolio/params";
+import { applicationJsonProblem } from "~/portfolio/schema";
+import { PORTFOLIO } from "~/portfolio/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REPORTS } from "../../app/reports/texts";
+import { REPORTS } from "~/reports/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ORGANIZATION_MESSAGES } from "../../upstream/contract/organizations";
-import { assistantsTeamName } from "../../upstream/contract/teams";
-import { ORGANIZATIONS } from "../../app/organizations/texts";
-import { PEOPLE } from "../../app/people/texts";
-import { TRY_LATER } from "../../app/lib/toast.server";
+import { ORGANIZATION_MESSAGES } from "@contract/organizations";
+import { assistantsTeamName } from "@contract/teams";
+import { ORGANIZATIONS } from "~/organizations/texts";
+import { PEOPLE } from "~/people/texts";
+import { TRY_LATER } from "~/lib/toast.server";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 /** The resource kit's route helpers, through the organizations screens and the real Remix handler. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_PERMISSIONS, can } from "../../upstream/contract/permissions";
-import { navigationFor, ROUTES, matchRoute } from "../../app/lib/routes";
+import { ALL_PERMISSIONS, can } from "@contract/permissions";
+import { navigationFor, ROUTES, matchRoute } from "~/lib/routes";
 import { officePackage } from "../fixtures/office";
 import { ADMIN, startApp, type TestApp } from "../helpers/app";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RULES } from "../../app/rules/texts";
+import { RULES } from "~/rules/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

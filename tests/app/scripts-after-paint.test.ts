@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrap, scriptsAfterPaint } from "../../app/lib/scripts-after-paint.server";
+import { bootstrap, scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { appAsAdmin, pageScripts } from "../helpers/app";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESTORE_SCRIPT, SCROLL_POSITIONS_KEY, keyHistoryEntry } from "../../app/ui/scroll-restoration";
+import { RESTORE_SCRIPT, SCROLL_POSITIONS_KEY, keyHistoryEntry } from "~/ui/scroll-restoration";
 import { appAsAdmin } from "../helpers/app";
 
 /** Scroll restoration without a history write before the first paint. */

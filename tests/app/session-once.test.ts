@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshSession } from "../../app/auth/session.server";
+import { refreshSession } from "~/auth/session.server";
 import { startAppAsAdmin, type Browser, type TestApp } from "../helpers/app";
 
 let app: TestApp;

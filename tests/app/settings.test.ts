@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MASK, validateRows, stripSettingKey } from "../../app/people/settings";
-import { PEOPLE } from "../../app/people/texts";
+import { MASK, validateRows, stripSettingKey } from "~/people/settings";
+import { PEOPLE } from "~/people/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatDate, formatDateTime, formatScore } from "../../app/lib/format";
-import { lastPageOf, loadPage, listQueryOf } from "../../app/lib/list.server";
-import { pageCount, searchProblem } from "../../app/ui/list";
-import { onlySearchChanged } from "../../app/ui/revalidate";
-import { joinSentences, toastText, toastTitle } from "../../app/ui/toast";
-import { hasFieldErrors } from "../../app/ui/fields";
-import { ListQuery, type Page } from "../../upstream/contract/common";
+import { formatDate, formatDateTime, formatScore } from "~/lib/format";
+import { lastPageOf, loadPage, listQueryOf } from "~/lib/list.server";
+import { pageCount, searchProblem } from "~/ui/list";
+import { onlySearchChanged } from "~/ui/revalidate";
+import { joinSentences, toastText, toastTitle } from "~/ui/toast";
+import { hasFieldErrors } from "~/ui/fields";
+import { ListQuery, type Page } from "@contract/common";
 
 describe("formatDateTime (spec 3 §9: US-English long format, the user's time zone)", () => {
   it("writes the month out, a 12-hour clock and AM/PM", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN } from "../../app/auth/texts";
+import { SIGN_IN } from "~/auth/texts";
 import { ADMIN, startApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;

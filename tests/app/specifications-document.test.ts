@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SPECIFICATIONS } from "../../app/specifications/texts";
+import { SPECIFICATIONS } from "~/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
 import { appAsAdmin, uniq } from "../helpers/app";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SPECIFICATIONS } from "../../app/specifications/texts";
+import { SPECIFICATIONS } from "~/specifications/texts";
 import { type Browser, appAsAdmin, uniq } from "../helpers/app";
 import { DOCUMENT_MESSAGES, MAX_PARAGRAPHS } from "../../upstream/src/nlp/docx";
 import { CONTENT_TYPES, docxBomb, entry, writeZip } from "../helpers/zip";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ORGANIZATIONS } from "../../app/organizations/texts";
-import { SPECIFICATIONS } from "../../app/specifications/texts";
+import { ORGANIZATIONS } from "~/organizations/texts";
+import { SPECIFICATIONS } from "~/specifications/texts";
 import { patentDocx } from "../fixtures/docx";
 import { ADMIN, appAsAdmin, uniq } from "../helpers/app";
 

@@ -1,7 +1,7 @@
 import { jsx } from "react/jsx-runtime";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Stamp } from "../../app/ui/list";
+import { Stamp } from "~/ui/list";
 
 describe("Stamp", () => {
   it("keeps the date in one piece with no-break spaces, and the author in one text node", () => {

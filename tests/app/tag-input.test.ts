@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinTags, splitTags, typedProblem } from "../../app/ui/tag-input";
+import { joinTags, splitTags, typedProblem } from "~/ui/tag-input";
 
 describe("splitTags", () => {
   it("splits on ';', trims and drops empty parts", () => {

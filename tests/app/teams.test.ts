@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEAMS } from "../../app/teams/texts";
+import { TEAMS } from "~/teams/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BACKUP } from "../../app/backup/texts";
-import { FORMS } from "../../app/forms/texts";
-import { FORM_MESSAGES } from "../../upstream/contract/forms";
+import { BACKUP } from "~/backup/texts";
+import { FORMS } from "~/forms/texts";
+import { FORM_MESSAGES } from "@contract/forms";
 import { modelXml, officePackage, pdf } from "../fixtures/office";
 import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 

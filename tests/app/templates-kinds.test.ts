@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TEMPLATE_KINDS, acceptOf, templatePaths, type TemplateKind } from "../../app/templates/kinds";
-import { TEMPLATE_EXTENSIONS } from "../../upstream/contract/templates";
+import { TEMPLATE_KINDS, acceptOf, templatePaths, type TemplateKind } from "~/templates/kinds";
+import { TEMPLATE_EXTENSIONS } from "@contract/templates";
 import { appAsAdmin } from "../helpers/app";
 
 const { admin } = appAsAdmin();

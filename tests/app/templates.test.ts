@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_SAVE_FAILED, DRAWINGS, SHAPES, VISIO_TEMPLATES, WORD_TEMPLATES } from "../../app/templates/texts";
-import { TEMPLATE_MESSAGES } from "../../upstream/contract/templates";
+import { DOCUMENT_SAVE_FAILED, DRAWINGS, SHAPES, VISIO_TEMPLATES, WORD_TEMPLATES } from "~/templates/texts";
+import { TEMPLATE_MESSAGES } from "@contract/templates";
 import { officePackage } from "../fixtures/office";
 import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeToken, displayName, needsRefresh, isExpired, MAX_TOKEN_AGE_MS, REFRESH_MARGIN_MS } from "../../app/auth/identity";
-import { safeRedirect } from "../../app/auth/session.server";
-import { SIGN_IN } from "../../app/auth/texts";
-import { loadConfig, ConfigError } from "../../app/lib/config.server";
-import { formatDateTime } from "../../app/lib/format";
-import { timeZoneOf } from "../../app/lib/timezone.server";
-import { EditUserSchema, NewUserSchema, randomPassword } from "../../app/people/schema";
-import { PEOPLE } from "../../app/people/texts";
-import { can } from "../../upstream/contract/permissions";
+import { decodeToken, displayName, needsRefresh, isExpired, MAX_TOKEN_AGE_MS, REFRESH_MARGIN_MS } from "~/auth/identity";
+import { safeRedirect } from "~/auth/session.server";
+import { SIGN_IN } from "~/auth/texts";
+import { loadConfig, ConfigError } from "~/lib/config.server";
+import { formatDateTime } from "~/lib/format";
+import { timeZoneOf } from "~/lib/timezone.server";
+import { EditUserSchema, NewUserSchema, randomPassword } from "~/people/schema";
+import { PEOPLE } from "~/people/texts";
+import { can } from "@contract/permissions";
 
 function token(payload: object): string {
   const b = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApplicationCreate } from "../../upstream/contract/portfolio";
+import { ApplicationCreate } from "@contract/portfolio";
 import { ApplicationsSink } from "../../upstream/src/applications/office-sink";
 import { ApplicationsStore } from "../../upstream/src/applications/store";
 import { openDatabase, type Db } from "../../upstream/src/db";

@@ -1,6 +1,6 @@
 /** The dashboards' routes through the built Remix app (no JavaScript): permissions, actions, validation, prefs. */
 import { describe, expect, it } from "vitest";
-import type { QueueCollection, UsptoConfig } from "../../upstream/contract/queues";
+import type { QueueCollection, UsptoConfig } from "@contract/queues";
 import { appAsAdmin } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FipCollection, QueueCollection } from "../../upstream/contract/queues";
+import type { FipCollection, QueueCollection } from "@contract/queues";
 import type { PortfolioSink } from "../../upstream/src/dispatcher/portfolio-sink";
 import { startFakeDocket } from "../../upstream/src/fip/fake-server";
 import { startFakeOffice } from "../../upstream/src/patent-office/fake-server";

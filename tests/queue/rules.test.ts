@@ -7,7 +7,7 @@ import {
   formatDuration,
   parseDuration,
   timeoutMinutes,
-} from "../../upstream/contract/queues";
+} from "@contract/queues";
 
 describe("id extraction (spec 2 §5)", () => {
   it("processing: PCT-style or 6+ digits, deduplicated, in order", () => {

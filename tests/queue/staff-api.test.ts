@@ -1,6 +1,6 @@
 /** The dashboards' upstream for staff: find a job by application id, requeue every failed job, stacks without the server's paths. */
 import { describe, expect, it } from "vitest";
-import type { QueueCollection } from "../../upstream/contract/queues";
+import type { QueueCollection } from "@contract/queues";
 import { toItem } from "../../upstream/src/dispatcher/routes";
 import { projectRelativeStack } from "../../upstream/src/queue/stack";
 import { harness } from "../upstream/helpers";

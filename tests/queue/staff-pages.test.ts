@@ -4,8 +4,8 @@
  * the inspect view's stack without the server's paths, and the side navigation's "Portfolio dashboard".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRY_LATER } from "../../app/lib/form-texts";
-import type { QueueCollection } from "../../upstream/contract/queues";
+import { TRY_LATER } from "~/lib/form-texts";
+import type { QueueCollection } from "@contract/queues";
 import { openDatabase, type Db } from "../../upstream/src/db";
 import { SqliteJobQueue } from "../../upstream/src/queue/sqlite-queue";
 import { ADMIN, startApp, type Browser, type TestApp } from "../helpers/app";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseIdpMetadata } from "../../app/auth/saml-idp.server";
-import { ConfigError, loadConfig } from "../../app/lib/config.server";
+import { parseIdpMetadata } from "~/auth/saml-idp.server";
+import { ConfigError, loadConfig } from "~/lib/config.server";
 import { createTestIdp } from "../../e2e/peers/saml-idp";
 import { startSsoApp } from "./helpers";
 

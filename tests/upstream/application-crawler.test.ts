@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { INSTALLER_MESSAGES, INSTALLER_PATH, InstallerAnswer, MAX_INSTALLER_BYTES } from "../../upstream/contract/application-crawler";
+import { INSTALLER_MESSAGES, INSTALLER_PATH, InstallerAnswer, MAX_INSTALLER_BYTES } from "@contract/application-crawler";
 import { harness, message, type Harness } from "./helpers";
 import { tokenWith } from "./token-with";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
-import { PERMISSION_KEYS, TokenPayload, User } from "../../upstream/contract";
+import { PERMISSION_KEYS, TokenPayload, User } from "@contract";
 import { createUpstream } from "../../upstream/src/app";
 import { signToken } from "../../upstream/src/auth/tokens";
 import { ADMIN, START, decodePayload, harness, message, tempDir, type Harness } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { PairAuthorization } from "../../upstream/contract/authorization";
+import { PairAuthorization } from "@contract/authorization";
 import { harness, message } from "./helpers";
 
 describe("pair-authorizator endpoints", () => {

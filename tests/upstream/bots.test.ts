@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ScriptUploaded, ScriptVersions } from "../../upstream/contract/bots";
-import { User } from "../../upstream/contract";
+import { ScriptUploaded, ScriptVersions } from "@contract/bots";
+import { User } from "@contract";
 import { harness, message, type Harness } from "./helpers";
 
 function upload(h: Harness, email: string, token: string | null, fields: Record<string, string | File>) {

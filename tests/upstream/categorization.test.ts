@@ -7,8 +7,8 @@ import {
   type CategorizationJob,
   type CategorizationQuery,
   type JobTriggered,
-} from "../../upstream/contract/categorization";
-import type { Application, SearchResponse, TagCount } from "../../upstream/contract/portfolio";
+} from "@contract/categorization";
+import type { Application, SearchResponse, TagCount } from "@contract/portfolio";
 import { harness, message, type Harness } from "./helpers";
 
 type H = Harness;

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { ListQuery } from "../../upstream/contract/common";
+import { ListQuery } from "@contract/common";
 import { copyName } from "../../upstream/src/lib/collection-store";
 import { limitOf } from "../../upstream/src/lib/collection";
 import { HttpError } from "../../upstream/src/lib/http";

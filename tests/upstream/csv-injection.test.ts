@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvCellValue } from "../../upstream/contract/csv";
-import type { Application, ImportJob } from "../../upstream/contract/portfolio";
+import { csvCell, csvCellValue } from "@contract/csv";
+import type { Application, ImportJob } from "@contract/portfolio";
 import { HOSTILE, runs } from "../helpers/csv";
 import { harness, type Harness } from "./helpers";
 

@@ -8,7 +8,7 @@ import {
   nextBusinessDay,
   parseDate,
   type DeadlineSpec,
-} from "../../upstream/contract/deadlines";
+} from "@contract/deadlines";
 
 const d = (text: string) => {
   const date = parseDate(text);

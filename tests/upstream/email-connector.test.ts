@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { EMAIL_CONNECTOR_MESSAGES, MaintenanceSettings } from "../../upstream/contract/email-connector";
+import { EMAIL_CONNECTOR_MESSAGES, MaintenanceSettings } from "@contract/email-connector";
 import { harness, message } from "./helpers";
 import { tokenWith } from "./token-with";
 

@@ -1,10 +1,10 @@
-import type { Permission } from "../../upstream/contract/permissions";
+import type { Permission } from "@contract/permissions";
 import { Hono } from "hono";
 import { afterEach } from "vitest";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { Audit } from "../../upstream/contract/common";
-import { defineResource } from "../../upstream/contract/resource";
+import { Audit } from "@contract/common";
+import { defineResource } from "@contract/resource";
 import { MIGRATIONS, openDatabase, type Db } from "../../upstream/src/db";
 import { CollectionStore, columns } from "../../upstream/src/lib/collection-store";
 import { HttpError, type AppEnv } from "../../upstream/src/lib/http";

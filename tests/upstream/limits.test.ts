@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS } from "../../upstream/contract/common";
-import { ALL_PERMISSIONS } from "../../upstream/contract/permissions";
+import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS } from "@contract/common";
+import { ALL_PERMISSIONS } from "@contract/permissions";
 import { harness, message, type Harness } from "./helpers";
 
 /** Every text field and list the upstream stores is bounded, control characters are refused. */

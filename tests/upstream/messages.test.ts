@@ -8,8 +8,8 @@ import {
   RECIPIENT_VARIABLES,
   TOO_MANY_RECIPIENTS,
   isRecipient,
-} from "../../upstream/contract/messages";
-import { TEXT_LIMITS } from "../../upstream/contract/limits";
+} from "@contract/messages";
+import { TEXT_LIMITS } from "@contract/limits";
 import { suggestVariables } from "../../upstream/src/messages/routes";
 import { harness, message } from "./helpers";
 import { tokenWith } from "./token-with";
@@ -197,7 +197,7 @@ describe("/api/messages", () => {
 
 describe("a message's Handlebars is parsed when it is saved", () => {
   test("templateSyntaxError: the line and column (from 1) of what Handlebars cannot parse", async () => {
-    const { templateSyntaxError } = await import("../../upstream/contract/template-syntax");
+    const { templateSyntaxError } = await import("@contract/template-syntax");
     expect(templateSyntaxError("Dear {{client.name}},\n{{#each inventors}}{{name}}{{/each}}")).toBeNull();
     expect(templateSyntaxError("Dear client,\n  {{#if deadline}}\nDue {{deadline.dueDate}}\n")).toEqual({
       line: 2,

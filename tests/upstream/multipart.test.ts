@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INSTALLER_PATH } from "../../upstream/contract/application-crawler";
+import { INSTALLER_PATH } from "@contract/application-crawler";
 import { blobBytes, MultipartError, parseMultipartBody, readMultipart } from "../../upstream/src/lib/multipart";
 import { watchEventLoop } from "../helpers/event-loop";
 import { harness } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Documentation, GenerateAnswer, ParseAnswer, joinParagraphs, type ContextObjectAnswer } from "../../upstream/contract/nlp";
+import { Documentation, GenerateAnswer, ParseAnswer, joinParagraphs, type ContextObjectAnswer } from "@contract/nlp";
 import { parentClaimNumbers, parseClaims, preambleOf } from "../../upstream/src/nlp/claims";
 import { DOCUMENT_MESSAGES, readDocx } from "../../upstream/src/nlp/docx";
 import { render, templateParams, toParagraphs } from "../../upstream/src/nlp/generator";

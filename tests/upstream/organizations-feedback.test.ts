@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { OrganizationOptions } from "../../upstream/contract";
+import { OrganizationOptions } from "@contract";
 import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";
 import { START, harness, message } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Organization, OrganizationPage } from "../../upstream/contract/organizations";
+import { Organization, OrganizationPage } from "@contract/organizations";
 import { harness, message } from "./helpers";
 
 describe("/api/organizations CRUD", () => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { CSV_IMPORT_LIMITS, CSV_IMPORT_MESSAGES, type ImportJob } from "../../upstream/contract/portfolio";
+import { CSV_IMPORT_LIMITS, CSV_IMPORT_MESSAGES, type ImportJob } from "@contract/portfolio";
 import { readCsvUpload } from "../../upstream/src/applications/csv-upload";
 import { databaseFile } from "../../upstream/src/db";
 import type { HttpError } from "../../upstream/src/lib/http";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { REPORT_MESSAGES, Report, ReportPage } from "../../upstream/contract/reports";
+import { REPORT_MESSAGES, Report, ReportPage } from "@contract/reports";
 import { harness, message } from "./helpers";
 import { tokenWith } from "./token-with";
 

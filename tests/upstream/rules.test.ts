@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { RULE_MESSAGES, Rule, RulePage } from "../../upstream/contract/rules";
+import { RULE_MESSAGES, Rule, RulePage } from "@contract/rules";
 import { harness, message } from "./helpers";
 import { tokenWith } from "./token-with";
 

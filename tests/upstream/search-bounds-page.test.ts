@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../upstream/contract/portfolio";
-import { PORTFOLIO } from "../../app/portfolio/texts";
+import { SEARCH_LIMITS, SEARCH_MESSAGES } from "@contract/portfolio";
+import { PORTFOLIO } from "~/portfolio/texts";
 import { appAsAdmin } from "../helpers/app";
 
 /**

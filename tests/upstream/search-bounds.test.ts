@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../upstream/contract/portfolio";
+import { SEARCH_LIMITS, SEARCH_MESSAGES } from "@contract/portfolio";
 import { openDatabase, type Db } from "../../upstream/src/db";
 import { SearchTooCostly } from "../../upstream/src/search/ir";
 import { SqliteSearchEngine } from "../../upstream/src/search/sqlite";

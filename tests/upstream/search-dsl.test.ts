@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResponse } from "../../upstream/contract/portfolio";
+import type { SearchResponse } from "@contract/portfolio";
 import { TEXT_COLUMNS, type TextColumn } from "../../upstream/src/search/ir";
 import { textLeaf } from "../../upstream/src/search/query-string";
 import { harness, message, type Harness } from "./helpers";

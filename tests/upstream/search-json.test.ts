@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApplicationCreate } from "../../upstream/contract/portfolio";
+import { ApplicationCreate } from "@contract/portfolio";
 import { ApplicationsStore } from "../../upstream/src/applications/store";
 import { openDatabase, type Db } from "../../upstream/src/db";
 import type { SearchScope } from "../../upstream/src/search/engine";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PORTFOLIO_MESSAGES, type Application, type ImportJob, type ReindexJob, type SearchResponse, type TagCount } from "../../upstream/contract/portfolio";
+import { PORTFOLIO_MESSAGES, type Application, type ImportJob, type ReindexJob, type SearchResponse, type TagCount } from "@contract/portfolio";
 import { harness, message, type Harness } from "./helpers";
 
 /** The portfolio's calls around the engine: tag counts, CSV import and export, reindex, GET /api/search. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { UserSettings } from "../../upstream/contract/settings";
+import { UserSettings } from "@contract/settings";
 import { harness, message } from "./helpers";
 
 describe("settings endpoints", () => {

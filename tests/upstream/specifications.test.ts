@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Specification, SpecificationPage } from "../../upstream/contract/specifications";
+import { Specification, SpecificationPage } from "@contract/specifications";
 import { harness, message } from "./helpers";
 
 const base = { name: "Abstract generator", type: "abstract", description: "d", tags: ["Claims", "EP"], template: "{{title}}" };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Team, TeamPage } from "../../upstream/contract/teams";
+import { Team, TeamPage } from "@contract/teams";
 import { harness, message, type Harness } from "./helpers";
 
 async function tokenFor(h: Harness, email: string, permissions: string[]): Promise<{ id: string; token: string }> {

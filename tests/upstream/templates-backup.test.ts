@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BACKUP_MESSAGES } from "../../upstream/contract/template-storage";
+import { BACKUP_MESSAGES } from "@contract/template-storage";
 import { openZip } from "../../upstream/src/lib/zip";
 import { createZipWriter } from "../../upstream/src/lib/zip-writer";
 import { modelXml, officePackage, pdf } from "../fixtures/office";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM_MESSAGES } from "../../upstream/contract/forms";
-import { TEMPLATE_MESSAGES, splitFileName } from "../../upstream/contract/templates";
+import { FORM_MESSAGES } from "@contract/forms";
+import { TEMPLATE_MESSAGES, splitFileName } from "@contract/templates";
 import { masterSvg } from "../../upstream/src/templates/shapes";
 import { largeDotx, modelXml, officePackage, pdf } from "../fixtures/office";
 import { harness, message } from "./helpers";

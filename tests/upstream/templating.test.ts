@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from "../../upstream/contract/templating";
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from "@contract/templating";
 import { TemplateError, TemplateRenderer, type TemplateRendererOptions } from "../../upstream/src/lib/templating";
 import { patentDocx } from "../fixtures/docx";
 import { watchEventLoop } from "../helpers/event-loop";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TokenPayload } from "../../upstream/contract";
+import type { TokenPayload } from "@contract";
 import { cachedVerifier, signToken } from "../../upstream/src/auth/tokens";
 
 const SECRET = "token-cache-secret";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ALL_PERMISSIONS, PERMISSION_KEYS, can, type TokenPayload } from "../../upstream/contract";
+import { ALL_PERMISSIONS, PERMISSION_KEYS, can, type TokenPayload } from "@contract";
 import { hashPassword, randomPassword, verifyPassword } from "../../upstream/src/auth/passwords";
 import { signToken, verifyToken } from "../../upstream/src/auth/tokens";
 import { FailureLimiter } from "../../upstream/src/lib/rate-limit";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ListQuery } from "../../upstream/contract";
+import { ListQuery } from "@contract";
 import { UsersStore } from "../../upstream/src/auth/store";
 import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { User, UserPage } from "../../upstream/contract";
+import { User, UserPage } from "@contract";
 import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";
 import { ADMIN, START, decodePayload, harness, message, type Harness } from "./helpers";

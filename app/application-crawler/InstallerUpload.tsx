@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormError } from "../ui/fields";
-import { useHydrated } from "../ui/hydrated";
-import type { UploadErrors } from "./applications.server";
-import { APPLICATIONS } from "./texts";
+import { FieldErrors, FormError } from "~/ui/fields";
+import { useHydrated } from "~/ui/hydrated";
+import type { UploadErrors } from "./crawler.server";
+import { APPLICATION_CRAWLER } from "./texts";
 
-const U = APPLICATIONS.upload;
+const U = APPLICATION_CRAWLER.upload;
 
 /** An administrator's upload of the installer (multipart: file and version); the errors come from the action. */
 export function InstallerUpload({

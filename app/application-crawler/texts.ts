@@ -1,10 +1,10 @@
-import { INSTALLER_MESSAGES } from "../../upstream/contract/application-crawler";
+import { INSTALLER_MESSAGES } from "@contract/application-crawler";
 
 /**
  * The applications page (spec 2 §2: "A card for 'Application Crawler' with a download link to a setup installer";
  * §8's 'Update completed' / 'Update failed', 'Delete completed' / 'Delete failed'; docs/decisions/application-crawler.md).
  */
-export const APPLICATIONS = {
+export const APPLICATION_CRAWLER = {
   title: "Applications",
   crawler: {
     title: "Application Crawler",

@@ -5,17 +5,17 @@ import {
   InstallerAnswer,
   InstallerVersion,
   MAX_INSTALLER_BYTES,
-} from "../../upstream/contract/application-crawler";
-import { requireRoute, requireWrite } from "../auth/guard.server";
-import { failed, failureToast, intentOf, isConfirmed, reasonOf, statusOf } from "../lib/actions.server";
-import { streamDownload } from "../lib/download.server";
-import { fileField, readForm, textOf } from "../lib/form.server";
-import { formatBytes, formatDateTime } from "../lib/format";
-import { orNotFound } from "../lib/resource.server";
-import { toasts } from "../lib/toast.server";
-import { APPLICATIONS } from "./texts";
+} from "@contract/application-crawler";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, intentOf, isConfirmed, reasonOf, statusOf } from "~/lib/actions.server";
+import { streamDownload } from "~/lib/download.server";
+import { fileField, readForm, textOf } from "~/lib/form.server";
+import { formatBytes, formatDateTime } from "~/lib/format";
+import { orNotFound } from "~/lib/resource.server";
+import { toasts } from "~/lib/toast.server";
+import { APPLICATION_CRAWLER } from "./texts";
 
-const T = APPLICATIONS;
+const T = APPLICATION_CRAWLER;
 
 /** GET /applications (applications.read): the installer as the card shows it, and whether it may be replaced. */
 export async function applicationsLoader(args: LoaderFunctionArgs) {
