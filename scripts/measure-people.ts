@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { hashPasswordSync } from "../upstream/src/auth/passwords";
-import { UsersStore } from "../upstream/src/auth/store";
+import { UsersStore } from "../upstream/src/people/store";
 import { openDatabase } from "../upstream/src/db";
 
 const USERS = Number(process.env.USERS ?? 1000);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { MIN_PASSWORD_LENGTH } from "@contract/auth";
 import { hashPasswordSync, randomPassword } from "../upstream/src/auth/passwords";
 import { SessionsStore } from "../upstream/src/auth/sessions";
-import { UsersStore } from "../upstream/src/auth/store";
+import { UsersStore } from "../upstream/src/people/store";
 import { openDatabase } from "../upstream/src/db";
 
 const email = process.argv[2]?.trim();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ListQuery } from "@contract";
-import { UsersStore } from "../../upstream/src/auth/store";
+import { UsersStore } from "../../upstream/src/people/store";
 import { openDatabase } from "../../upstream/src/db";
 import { OrganizationsStore } from "../../upstream/src/organizations/store";
 

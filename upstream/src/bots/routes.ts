@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import { MAX_SCRIPT_BYTES, SCRIPT_NAME, scriptOf, type ScriptUploaded } from "../../contract/bots";
-import type { UsersStore } from "../auth/store";
+import type { UsersStore } from "../people/store";
 import { HttpError, badRequest, fieldMessage, notFound, requirePermission, type AppEnv } from "../lib/http";
 import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { BotScriptsStore } from "./store";

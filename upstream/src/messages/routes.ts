@@ -10,7 +10,7 @@ import {
 } from "../../contract/messages";
 import { TEXT_LIMITS } from "../../contract/limits";
 import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../contract/template-syntax";
-import type { UsersStore } from "../auth/store";
+import type { UsersStore } from "../people/store";
 import { HttpError, jsonBody, requirePermission, validate, type AppEnv } from "../lib/http";
 import { TemplateError, renderTemplates } from "../lib/templating";
 import { resourceRoutes } from "../lib/resource-routes";

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { SETTING_KEY, SettingPut } from "../../contract/settings";
-import type { UsersStore } from "../auth/store";
+import type { UsersStore } from "../people/store";
 import { badRequest, fieldMessage, jsonBody, notFound, requirePermission, type AppEnv } from "../lib/http";
 import type { SettingsStore } from "./store";
 

@@ -6,7 +6,7 @@ import {
   SAML_PROVIDER_NAME,
   SsoExchangeBody,
 } from "../../contract/sso";
-import type { UsersStore } from "../auth/store";
+import type { UsersStore } from "../people/store";
 import { HttpError, badRequest, jsonBody, type AppEnv } from "../lib/http";
 import { requireServiceCredential } from "./credential";
 import { OidcClient, OidcError, type OidcSettings } from "./oidc";

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { ListQuery } from "../../contract";
 import { MemberAdd, TeamCreate, assistantsTeamName, type TeamFilter } from "../../contract/teams";
-import type { UsersStore } from "../auth/store";
+import type { UsersStore } from "../people/store";
 import { HttpError, badRequest, conflict, fieldMessage, jsonBody, notFound, requirePermission, validate, type AppEnv } from "../lib/http";
 import type { TeamsStore } from "./store";
 

@@ -29,8 +29,8 @@ import {
 } from "../lib/http";
 import type { LoginThrottle } from "../lib/rate-limit";
 import type { OrganizationsStore } from "../organizations/store";
-import { hashPassword, verifyDelay, verifyNothing, verifyPassword } from "./passwords";
-import type { SessionsStore } from "./sessions";
+import { hashPassword, verifyDelay, verifyNothing, verifyPassword } from "../auth/passwords";
+import type { SessionsStore } from "../auth/sessions";
 import { isUniqueViolation, type UsersStore } from "./store";
 
 export type AuthDeps = {
