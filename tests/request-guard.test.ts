@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/auth/redirect";
 import { loadConfig } from "~/lib/config.server";
 import { RULE_LIMITS } from "@contract/rules";
-import { FORM_LIMITS, checkForm, fieldNameProblem, intentProblem, isSameOrigin, listLimitsOf } from "../server/guard";
+import { FORM_LIMITS, checkForm, fieldNameProblem, intentProblem, listLimitsOf } from "../server/form-check";
+import { isSameOrigin } from "../server/guard";
 
 describe("safeRedirect", () => {
   it.each([
