@@ -7,7 +7,7 @@
  *   NEW_PASSWORD='…' npm run reset-password -- you@example.com  # sets this one (at least 6 characters)
  */
 import path from "node:path";
-import { MIN_PASSWORD_LENGTH } from "@contract/auth";
+import { MIN_PASSWORD_LENGTH } from "@contract/people";
 import { hashPasswordSync, randomPassword } from "../upstream/src/auth/passwords";
 import { SessionsStore } from "../upstream/src/auth/sessions";
 import { UsersStore } from "../upstream/src/people/store";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "@contract/auth";
+import { MIN_PASSWORD_LENGTH } from "@contract/people";
 import { LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, limitText } from "@contract/common";
 import { splitTags } from "~/ui/tag-input";
 import { PEOPLE } from "./texts";

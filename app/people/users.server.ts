@@ -1,5 +1,5 @@
 import type { ListQueryInput } from "@contract/common";
-import { User, UserPage, type UserCreate, type UserUpdate } from "@contract/auth";
+import { User, UserPage, type UserCreate, type UserUpdate } from "@contract/people";
 import { OrganizationOptions } from "@contract/organizations";
 import type { Api } from "~/lib/upstream.server";
 

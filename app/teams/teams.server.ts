@@ -1,5 +1,5 @@
 import type { ListQueryInput } from "@contract/common";
-import { Suggestions } from "@contract/auth";
+import { Suggestions } from "@contract/people";
 import { Team, TeamPage, assistantsTeamName, type TeamFilter } from "@contract/teams";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 

@@ -70,3 +70,12 @@ export const LIMIT_MESSAGES = {
   badCharacters: (label: string) => `${label} contains characters that are not allowed.`,
   tooMany: (things: string, max: number) => `At most ${max.toLocaleString("en-US")} ${things}.`,
 } as const;
+
+/**
+ * Required-field messages that several domains share (spec 1 §5, spec 2 §5), for the upstream's 400 (after the field's
+ * name) and the forms; each domain's messages point here instead of spelling them again.
+ */
+export const FIELD_MESSAGES = {
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+} as const;

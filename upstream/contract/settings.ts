@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { LIMIT_MESSAGES, TEXT_LIMITS, boundedText, hasForbiddenCharacters } from "./common";
 
+export * from "./settings-constants";
+
 /** A setting value: text, or an object stored by other tools (read-only on the settings screen). */
 export const SettingValue = z.union([z.string(), z.record(z.unknown()), z.array(z.unknown())]);
 export type SettingValue = z.infer<typeof SettingValue>;

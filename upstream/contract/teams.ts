@@ -1,5 +1,19 @@
 import { z } from "zod";
-import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
+import { Audit, FIELD_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
+import { USER_MESSAGES } from "./people-constants";
+
+/** The teams' messages: the upstream's answers (400 after the field's name, 404, 409) and the team forms' (spec 1 §5, §8). */
+export const TEAM_MESSAGES = {
+  notFound: "Team not found.",
+  nameRequired: FIELD_MESSAGES.nameRequired,
+  exists: "Team already exists",
+  emailRequired: FIELD_MESSAGES.emailRequired,
+  emailInvalid: "Email is not well-formed",
+  emailTaken: "Email should be unique",
+  notMember: "Not a member of this team.",
+  userNotFound: USER_MESSAGES.userNotFound,
+  noAssistantsTeam: "This user has no assistants team.",
+} as const;
 
 /** A team (spec 1 §3). `members` are emails, in the order they were added. */
 export const Team = z

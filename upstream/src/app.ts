@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, PERMISSION_KEYS, type TokenPayload, type User } from "../contract";
 import { hashPasswordSync, randomPassword } from "./auth/passwords";
-import { authRoutes } from "./people/routes";
+import { authRoutes } from "./auth/routes";
 import { SessionsStore } from "./auth/sessions";
 import { UsersStore } from "./people/store";
 import { cachedVerifier, signToken } from "./auth/tokens";
@@ -51,6 +51,7 @@ import { specificationRoutes } from "./specifications/routes";
 import { SpecificationsStore } from "./specifications/store";
 import { suggestRoutes as tagSuggestRoutes } from "./suggest/routes";
 import { createSso, type SsoOptions } from "./sso/routes";
+import { userRoutes } from "./people/routes";
 import { suggestRoutes } from "./people/suggest";
 import { authorizationRoutes } from "./authorization/routes";
 import { AuthorizationStore } from "./authorization/store";
@@ -273,7 +274,6 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       "/api/auth",
       authRoutes({
         users,
-        organizations,
         issueToken,
         providers: sso.providers,
         verifyToken: verify,
@@ -282,6 +282,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         throttle: new LoginThrottle(LOGIN_LIMITS, now),
       }),
     );
+    app.route("/api/auth/users", userRoutes({ users, organizations, requireAuth, sessions }));
     app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { SUGGEST_LIMIT } from "../../contract/auth";
+import { SUGGEST_LIMIT } from "../../contract/people";
 import { requirePermission, type AppEnv } from "../lib/http";
 import type { UsersStore } from "./store";
 

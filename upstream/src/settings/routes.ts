@@ -1,18 +1,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { SETTING_KEY, SettingPut } from "../../contract/settings";
+import { SETTINGS_MESSAGES, SETTING_KEY, SettingPut } from "../../contract/settings";
 import type { UsersStore } from "../people/store";
 import { badRequest, fieldMessage, jsonBody, notFound, requirePermission, type AppEnv } from "../lib/http";
 import type { SettingsStore } from "./store";
-
-export const SETTINGS_MESSAGES = {
-  keyRequired: "Key is required",
-  keyInvalid: "Keys hold only letters, digits, hyphens, dots, underscores and tildes.",
-  valueRequired: "Value is required",
-  keyMismatch: "Must match the key in the path.",
-  ownerUnknown: "User not found.",
-  ownerRequired: "owner is required",
-  notFound: "Setting not found.",
-} as const;
 
 /** /api/settings/* — user settings, owned by a user's email. */
 export function settingsRoutes(deps: { settings: SettingsStore; users: UsersStore; requireAuth: MiddlewareHandler<AppEnv> }) {

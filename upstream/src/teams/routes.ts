@@ -1,22 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { ListQuery } from "../../contract";
-import { MemberAdd, TeamCreate, assistantsTeamName, type TeamFilter } from "../../contract/teams";
+import { MemberAdd, TEAM_MESSAGES, TeamCreate, assistantsTeamName, type TeamFilter } from "../../contract/teams";
 import type { UsersStore } from "../people/store";
 import { HttpError, badRequest, conflict, fieldMessage, jsonBody, notFound, requirePermission, validate, type AppEnv } from "../lib/http";
 import type { TeamsStore } from "./store";
-
-export const TEAM_MESSAGES = {
-  notFound: "Team not found.",
-  nameRequired: "Name is required",
-  exists: "Team already exists",
-  emailRequired: "Email is required",
-  emailInvalid: "Email is not well-formed",
-  emailTaken: "Email should be unique",
-  notMember: "Not a member of this team.",
-  userNotFound: "User not found.",
-  noAssistantsTeam: "This user has no assistants team.",
-} as const;
 
 const isEmail = (value: string) => z.string().email().safeParse(value).success;
 
