@@ -1,4 +1,5 @@
 import { INSTALLER_MESSAGES } from "@contract/application-crawler";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /**
  * The applications page (spec 2 §2: "A card for 'Application Crawler' with a download link to a setup installer";
@@ -36,9 +37,9 @@ export const APPLICATION_CRAWLER = {
   },
   validation: INSTALLER_MESSAGES,
   toasts: {
-    updated: "Update completed",
-    updateFailed: "Update failed",
-    deleted: "Delete completed",
-    deleteFailed: "Delete failed",
+    updated: SAVE_TOASTS.updated,
+    updateFailed: SAVE_TOASTS.updateFailed,
+    deleted: SAVE_TOASTS.deleted,
+    deleteFailed: SAVE_TOASTS.deleteFailed,
   },
 } as const;

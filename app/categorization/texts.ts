@@ -1,4 +1,5 @@
 import { CATEGORIZATION_MESSAGES } from "@contract/categorization-constants";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 import { PORTFOLIO } from "~/portfolio/texts";
 
 /**
@@ -81,10 +82,10 @@ export const CATEGORIZATION = {
     updateFailed: CATEGORIZATION_MESSAGES.updateFailed,
     csvFailed: CATEGORIZATION_MESSAGES.csvFailed,
     applyFailed: CATEGORIZATION_MESSAGES.applyFailed,
-    deleteFailed: "Delete failed",
-    createCompleted: CATEGORIZATION_MESSAGES.createCompleted,
-    updateCompleted: CATEGORIZATION_MESSAGES.updateCompleted,
-    deleteCompleted: CATEGORIZATION_MESSAGES.deleteCompleted,
+    deleteFailed: SAVE_TOASTS.deleteFailed,
+    createCompleted: SAVE_TOASTS.created,
+    updateCompleted: SAVE_TOASTS.updated,
+    deleteCompleted: SAVE_TOASTS.deleted,
     triggered: CATEGORIZATION_MESSAGES.triggered,
     jobCancelled: CATEGORIZATION_MESSAGES.jobCancelled,
     cancelFailed: CATEGORIZATION_MESSAGES.cancelFailed,

@@ -1,4 +1,5 @@
 import { EMAIL_CONNECTOR_MESSAGES } from "@contract/email-connector";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /** E-mail connector texts (spec 2 §2 names the screen; §8's 'Update completed' / 'Update failed'). */
 export const EMAIL_CONNECTOR = {
@@ -17,6 +18,6 @@ export const EMAIL_CONNECTOR = {
   save: "Save",
   readOnlyNote: "You can look at these settings; changing them needs the administration permission.",
   validation: EMAIL_CONNECTOR_MESSAGES,
-  toasts: { updated: "Update completed", updateFailed: "Update failed" },
+  toasts: { updated: SAVE_TOASTS.updated, updateFailed: SAVE_TOASTS.updateFailed },
   inline: { saveFailed: "The settings were not saved. Check your input and try again." },
 } as const;

@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { FORM_TYPES, isPdfFormType, type FormType } from "@contract/forms";
+import { FORM_DEFAULTS, FORM_TYPES, isPdfFormType, type FormType } from "@contract/forms";
 import { splitFileName } from "@contract/templates";
 import { CheckboxGroup, DefaultSubmit, FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
 import { FileField, type CurrentFile } from "~/ui/file-field";
@@ -28,18 +28,8 @@ export type FormDefaults = {
   modelFile: CurrentFile;
 };
 
-export const NEW_FORM: FormDefaults = {
-  name: "",
-  type: "",
-  description: "",
-  fileNameTemplate: "",
-  foreach: "",
-  clients: [],
-  organizations: [],
-  tags: [],
-  formFile: null,
-  modelFile: null,
-};
+/** A new form: no name (it comes from the form file) and no type until the user picks one. */
+export const NEW_FORM: FormDefaults = { name: "", type: "", ...FORM_DEFAULTS };
 
 /**
  * The create and edit form of a form (spec 2 §2, §5): type, form file (its name becomes the form's; the name field is

@@ -1,4 +1,5 @@
 import { FORM_MESSAGES, FORM_TYPES, type FormType } from "@contract/forms";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 const MODEL_HINT_PDF = "For the PDF types: a file of the chosen type (.xfa, .xfah or .xfdf) or .xml.";
 
@@ -51,11 +52,8 @@ export const FORMS = {
   readOnlyNote: "You can look at this form; changing it needs the forms permission.",
   validation: FORM_MESSAGES,
   toasts: {
-    created: "Create completed",
-    updated: "Update completed",
+    ...SAVE_TOASTS,
     deleted: "Form deleted",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
     deleteFailed: "Failed to delete form",
   },
   inline: { saveFailed: "Failed to save a form. Check your input and try again." },

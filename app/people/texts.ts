@@ -1,6 +1,11 @@
-import { FORM_TEXTS } from "~/lib/form-texts";
+import { USER_MESSAGES } from "@contract/people-constants";
+import { SETTINGS_MESSAGES } from "@contract/settings-constants";
+import { FORM_TEXTS, SAVE_TOASTS } from "~/lib/form-texts";
 
-/** People texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
+/**
+ * People texts, verbatim from spec 1 §2, §5, §8. The messages the upstream answers too come from the contract's zod-free
+ * modules (the people list ships no zod). Tests import these.
+ */
 export const PEOPLE = {
   listTitle: "People",
   addNew: "+ add new",
@@ -34,18 +39,18 @@ export const PEOPLE = {
   delete: "Delete",
   noOrganizations: "No organizations yet.",
   readOnlyNote: "You can look at this user; changing it needs the users.write permission.",
-  ownAccount: "You cannot delete your own account.",
+  ownAccount: USER_MESSAGES.selfDelete,
   validation: {
-    firstNameRequired: "First name is required",
-    lastNameRequired: "Last name is required",
-    emailRequired: "Email is required",
-    emailInvalid: "Email has invalid format",
-    passwordRequired: "Password is required",
-    passwordShort: "Password must be at least 6 characters long.",
+    firstNameRequired: USER_MESSAGES.firstNameRequired,
+    lastNameRequired: USER_MESSAGES.lastNameRequired,
+    emailRequired: USER_MESSAGES.emailRequired,
+    emailInvalid: USER_MESSAGES.emailInvalid,
+    passwordRequired: USER_MESSAGES.passwordRequired,
+    passwordShort: USER_MESSAGES.passwordTooShort,
   },
   toasts: {
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
+    createFailed: SAVE_TOASTS.createFailed,
+    updateFailed: SAVE_TOASTS.updateFailed,
     deleted: "User deleted",
     deleteFailed: "Failed to delete user",
     created: "User created",
@@ -111,7 +116,7 @@ export const PEOPLE = {
     saved: "Permissions updated",
     failed:
       "Failed to change permissions for user. Check your input and try again. If an error still occurs, please, contact our developers.",
-    failedTitle: "Update failed",
+    failedTitle: SAVE_TOASTS.updateFailed,
     /** A post that does not carry every permission's previous state (not from this form): nothing is changed. */
     incomplete: FORM_TEXTS.incomplete,
   },
@@ -124,7 +129,7 @@ export const PEOPLE = {
     customerHint: "USPTO customer numbers, 5 to 9 digits, separated by \";\".",
     save: "Save",
     saved: "Authorization updated",
-    failedTitle: "Update failed",
+    failedTitle: SAVE_TOASTS.updateFailed,
     failed: "Failed to update the authorization. Check your input and try again.",
   },
   settings: {
@@ -138,8 +143,8 @@ export const PEOPLE = {
     empty: "No settings yet.",
     keyHint: "Letters, digits, hyphens, dots, underscores and tildes; use underscores between words.",
     objectValue: "Object values are read-only here.",
-    keyRequired: "Key is required",
-    valueRequired: "Value is required",
+    keyRequired: SETTINGS_MESSAGES.keyRequired,
+    valueRequired: SETTINGS_MESSAGES.valueRequired,
     duplicate: (key: string) => `Key "${key}" already exists.`,
     fetchFailed: "Settings fetch failed",
     updated: "Settings updated",

@@ -4,6 +4,7 @@ import {
   PORTFOLIO_MESSAGES,
 } from "@contract/portfolio-constants";
 import { LIMIT_MESSAGES } from "@contract/limits";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /**
  * Portfolio texts: the spec's verbatim (spec 2 §2, §5, §8) and ours where it gives none (docs/decisions/
@@ -215,8 +216,8 @@ export const PORTFOLIO = {
     editFieldsCompleted: PORTFOLIO_MESSAGES.editFieldsCompleted,
     /** Not in the spec's catalogue (ours). */
     editFieldsFailed: "Edit fields failed",
-    created: "Create completed",
-    createFailed: "Create failed",
+    created: SAVE_TOASTS.created,
+    createFailed: SAVE_TOASTS.createFailed,
     exportFailed: "Failed to generate CSV file",
   },
 } as const;

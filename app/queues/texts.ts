@@ -1,5 +1,9 @@
 /** Every text of the processing, USPTO and FIP dashboards (spec 2 §2, §4, §5, §8 verbatim where the spec gives one). */
 import type { FipFilter, FipSort, QueueSort, QueueStatus } from "@contract/queues";
+import { SAVE_TOASTS } from "~/lib/form-texts";
+
+/** The toast of a finished sync, the office's and a FIP matter's alike. */
+const SYNC_COMPLETED = "Sync completed";
 
 export const STATUS_LABELS: Record<QueueStatus, string> = {
   queued: "Queued",
@@ -44,8 +48,8 @@ export const QUEUE_TEXTS = {
   requeueFailed: "Requeue failed",
   requeueCompleted: "Requeue completed",
   delete: "Delete",
-  deleteCompleted: "Delete completed",
-  deleteFailed: "Delete failed",
+  deleteCompleted: SAVE_TOASTS.deleted,
+  deleteFailed: SAVE_TOASTS.deleteFailed,
   inspect: "Inspect",
   // Finding and selecting rows (the spec names none of these).
   search: "Application id",
@@ -71,7 +75,7 @@ export const QUEUE_TEXTS = {
   priority: "Priority",
   updatePriority: "Update",
   updatePriorityFailed: "Update priority failed",
-  priorityUpdated: "Update completed",
+  priorityUpdated: SAVE_TOASTS.updated,
   total: (n: number) => `Total: ${n}`,
   jobs: "Jobs",
   noJobs: "No jobs match these filters.",
@@ -86,7 +90,7 @@ export const QUEUE_TEXTS = {
   syncInProgress: "Sync in progress…",
   syncTitle: "Sync with the patent office?",
   syncMessage: "Applications changed for the firm's customer numbers since the last sync are queued for download.",
-  syncStarted: "Sync completed",
+  syncStarted: SYNC_COMPLETED,
   syncQueued: (n: number) => (n === 1 ? "1 changed application queued for download." : `${n} changed applications queued for download.`),
   syncContinues: "The sync goes on in the background; the list shows its downloads as they are queued.",
   syncFailed: "Failed to sync applications. Please try later...",
@@ -115,7 +119,7 @@ export const QUEUE_TEXTS = {
   defaultValue: (v: string) => `Default: ${v}`,
   nextRuns: "Next runs",
   update: "Update",
-  updateCompleted: "Update completed",
+  updateCompleted: SAVE_TOASTS.updated,
   emptyCron: "Please enter a valid cron expression",
   emptyTimeout: "Please enter a valid timeout value",
   emptyInterval: "Please enter a valid interval value",
@@ -140,7 +144,7 @@ export const QUEUE_TEXTS = {
   syncMatter: "Sync matter",
   syncMatterFailed: "Sync failed",
   syncMatterFailedText: (fipId: string, matterNumber: string) => `Sync for ${fipId} (${matterNumber}) is failed.`,
-  syncMatterDone: "Sync completed",
+  syncMatterDone: SYNC_COMPLETED,
   inspectTitle: "Synchronization failed",
   newTab: "(opens in a new tab)",
   noMatters: "No matters match these filters.",

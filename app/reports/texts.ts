@@ -1,4 +1,5 @@
 import { REPORT_MESSAGES, type ReportType } from "@contract/reports";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /** Reports texts (spec 2 §2, §5, §8: 'Update failed' with the server's message). */
 export const REPORTS = {
@@ -17,14 +18,7 @@ export const REPORTS = {
   readOnlyNote: "You can look at this report; changing it needs the forms permission.",
   validation: REPORT_MESSAGES,
   inline: { saveFailed: "Failed to save a report. Check your input and try again." },
-  toasts: {
-    created: "Create completed",
-    updated: "Update completed",
-    deleted: "Delete completed",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
-    deleteFailed: "Delete failed",
-  },
+  toasts: SAVE_TOASTS,
   empty: "No reports.",
   emptySearch: (q: string) => `No reports match “${q}”.`,
   total: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "report" : "reports"} in total`,

@@ -1,5 +1,6 @@
 import { LIMIT_MESSAGES, LIST_LIMITS } from "@contract/limits";
 import { SPECIFICATION_MESSAGES, type SpecificationType } from "@contract/specifications";
+import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /** Specifications texts, verbatim from spec 1 §2, §5, §8. Tests import these. */
 export const SPECIFICATIONS = {
@@ -37,12 +38,9 @@ export const SPECIFICATIONS = {
   limits: { tooManyTags: LIMIT_MESSAGES.tooMany("tags", LIST_LIMITS.tags) },
   inline: { saveFailed: "Failed to save specification. Check your input and try again." },
   toasts: {
-    created: "Create completed",
-    updated: "Update completed",
+    ...SAVE_TOASTS,
     deleted: "Specification deleted",
     deleteFailed: "Failed to delete specification",
-    createFailed: "Create failed",
-    updateFailed: "Update failed",
     sampleFailed: "Failed to generate sample",
     contextFailed: "Failed to generate Context Object",
   },

@@ -1,4 +1,10 @@
-/** Teams texts, verbatim from spec 1 §2, §5, §8 where the spec gives them. Tests import these. */
+import { TEAM_MESSAGES } from "@contract/teams";
+import { SAVE_TOASTS } from "~/lib/form-texts";
+
+/**
+ * Teams texts, verbatim from spec 1 §2, §5, §8 where the spec gives them; the messages the upstream answers too come
+ * from the contract. Tests import these.
+ */
 export const TEAMS = {
   listTitle: "Teams",
   newTitle: "New Team",
@@ -21,14 +27,14 @@ export const TEAMS = {
   back: "Back",
   delete: "Delete",
   validation: {
-    nameRequired: "Name is required",
-    emailRequired: "Email is required",
-    emailInvalid: "Email is not well-formed",
-    emailTaken: "Email should be unique",
+    nameRequired: TEAM_MESSAGES.nameRequired,
+    emailRequired: TEAM_MESSAGES.emailRequired,
+    emailInvalid: TEAM_MESSAGES.emailInvalid,
+    emailTaken: TEAM_MESSAGES.emailTaken,
   },
   toasts: {
     created: "Team created",
-    createFailed: "Create failed",
+    createFailed: SAVE_TOASTS.createFailed,
     memberAdded: "Member Added",
     memberAddFailed: "Failed to add member",
     memberRemoved: "Member Removed",
@@ -37,7 +43,7 @@ export const TEAMS = {
     deleteFailed: "Failed to delete team",
   },
   inline: {
-    exists: "Team already exists",
+    exists: TEAM_MESSAGES.exists,
     createFailed: "Failed to create a new team. Check your input and try again.",
     memberAddFailed: "Failed to add the member. Check the email and try again.",
   },

@@ -2,6 +2,7 @@
  * Categorization constants and messages (spec 2 §3, §5, §8, §9), free of zod so a screen that needs only a text or the
  * default query does not ship zod. Re-exported by `categorization.ts`.
  */
+import { FIELD_MESSAGES } from "./limits";
 
 /**
  * The default new query (spec 2 §3): name 'Untitled', no tags, a query_string 'untitled OR unnamed' over title and
@@ -48,11 +49,7 @@ export const CATEGORIZATION_MESSAGES = {
   applyFailed: "Apply failed",
   searchFailed:
     "Search failed. Please, check your request and try again. If this problem persists, please contact our development team.",
-  tryAgain: "Please, try again later or contact our development team.",
-  createCompleted: "Create completed",
-  updateCompleted: "Update completed",
-  deleteCompleted: "Delete completed",
-  nameRequired: "Name is required",
+  nameRequired: FIELD_MESSAGES.nameRequired,
   tagsRequired: "Add at least one tag",
   invalidJson: "The query is not valid JSON:",
   notAnObject: "The query must be a JSON object.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
+import { Audit, FIELD_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
 import { RecordFile } from "./record-files";
 import { defineResource } from "./resource";
 import { MAX_TEMPLATE_BYTES, type OfficeKind } from "./templates";
@@ -22,7 +22,7 @@ export const MAX_MODEL_BYTES = 5 * 1024 * 1024;
 
 /** The texts of spec 2 §5 and §8 for forms, used by the upstream's 400s and the form. */
 export const FORM_MESSAGES = {
-  typeRequired: "Type is required",
+  typeRequired: FIELD_MESSAGES.typeRequired,
   formFileRequired: "Form file is required",
   modelFileRequired: "Model file is required",
   fileNameTemplateRequired: "Filename Template is required",
@@ -71,6 +71,21 @@ export const Form = z
   })
   .merge(Audit);
 export type Form = z.infer<typeof Form>;
+
+/**
+ * A form's fields before anyone sets them: the new-form screen starts from these, and the upstream's store reads a
+ * missing or damaged stored value as them. The type is not among them: the screen asks for one (spec 2 §5).
+ */
+export const FORM_DEFAULTS = Object.freeze({
+  description: "",
+  fileNameTemplate: "",
+  foreach: "",
+  clients: [] as string[],
+  organizations: [] as string[],
+  tags: [] as string[],
+  formFile: null,
+  modelFile: null,
+});
 
 /** The `data` part of POST /api/forms/ (multipart with `formFile` and, for PDF types, `modelFile`). */
 export const FormCreate = z.object({

@@ -78,4 +78,5 @@ export const LIMIT_MESSAGES = {
 export const FIELD_MESSAGES = {
   nameRequired: "Name is required",
   emailRequired: "Email is required",
+  typeRequired: "Type is required",
 } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
+import { Audit, FIELD_MESSAGES, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
 import { defineResource } from "./resource";
 
 /**
@@ -66,7 +66,7 @@ export function isRecipient(value: string): boolean {
 }
 
 export const MESSAGE_MESSAGES = {
-  nameRequired: "Name is required",
+  nameRequired: FIELD_MESSAGES.nameRequired,
   badRecipient: (value: string) => `“${value}” is not an e-mail address or a recipient variable.`,
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText, pageOf } from "./common";
+import { Audit, FIELD_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText, pageOf } from "./common";
 import { defineResource } from "./resource";
 
 /** GET /api/organizations/user — id and name of every organization, for pickers. */
@@ -32,7 +32,7 @@ export type Organization = z.infer<typeof Organization>;
 export const OrganizationPage = pageOf(Organization);
 export type OrganizationPage = z.infer<typeof OrganizationPage>;
 
-export const ORGANIZATION_MESSAGES = { nameRequired: "Name is required" } as const;
+export const ORGANIZATION_MESSAGES = { nameRequired: FIELD_MESSAGES.nameRequired } as const;
 
 const name = limitText(
   z.string({ required_error: ORGANIZATION_MESSAGES.nameRequired }).trim().min(1, ORGANIZATION_MESSAGES.nameRequired),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText } from "./common";
+import { Audit, FIELD_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText } from "./common";
 import { defineResource } from "./resource";
 
 /**
@@ -14,7 +14,7 @@ export const ReportType = z.enum(REPORT_TYPES);
 export type ReportType = z.infer<typeof ReportType>;
 
 export const REPORT_MESSAGES = {
-  nameRequired: "Name is required",
+  nameRequired: FIELD_MESSAGES.nameRequired,
   descriptionRequired: "Description is required",
   identifierRequired: "Identifier is required",
 } as const;

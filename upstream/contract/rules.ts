@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, TEXT_LIMITS, boundedList, limitText } from "./common";
+import { Audit, FIELD_MESSAGES, TEXT_LIMITS, boundedList, limitText } from "./common";
 import { MEASURES, type ComputedDeadline } from "./deadlines";
 import { defineResource } from "./resource";
 
@@ -24,7 +24,7 @@ export const RULE_LIMITS = {
 } as const;
 
 export const RULE_MESSAGES = {
-  nameRequired: "Name is required",
+  nameRequired: FIELD_MESSAGES.nameRequired,
   triggerRequired: "Triggering event is required",
   labelRequired: "Label is required",
   deadlinesRequired: "Add at least one deadline.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText, pageOf } from "./common";
+import { Audit, FIELD_MESSAGES, LIMIT_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText, pageOf } from "./common";
 import { defineResource } from "./resource";
 
 /** Specification types (spec 1 §9), in the list filter's order. */
@@ -12,9 +12,9 @@ export const MIN_SPECIFICATION_NAME = 4;
 
 /** The validation texts of spec 1 §5, used by the upstream's 400 messages and the back office's form. */
 export const SPECIFICATION_MESSAGES = {
-  nameRequired: "Name is required",
+  nameRequired: FIELD_MESSAGES.nameRequired,
   nameShort: "Name must be at least 4 characters.",
-  typeRequired: "Type is required",
+  typeRequired: FIELD_MESSAGES.typeRequired,
   templateRequired: "Template content is required",
 } as const;
 

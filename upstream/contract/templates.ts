@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
+import { Audit, FIELD_MESSAGES, LIST_LIMITS, TEXT_LIMITS, boundedList, limitText } from "./common";
 import { RecordFile } from "./record-files";
 import { defineResource } from "./resource";
 
@@ -184,7 +184,7 @@ export const Shape = z
   })
   .merge(Audit);
 export type Shape = z.infer<typeof Shape>;
-export const SHAPE_MESSAGES = { nameRequired: "Name is required", noCreate: "Shapes come from Visio templates." } as const;
+export const SHAPE_MESSAGES = { nameRequired: FIELD_MESSAGES.nameRequired, noCreate: "Shapes come from Visio templates." } as const;
 export const ShapeUpdate = z
   .object({
     name: limitText(

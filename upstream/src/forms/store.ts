@@ -1,4 +1,4 @@
-import type { Form, FormType } from "../../contract/forms";
+import { FORM_DEFAULTS, type Form, type FormType } from "../../contract/forms";
 import type { Db } from "../db";
 import { CollectionStore, columns } from "../lib/collection-store";
 import type { StoredRecordFile } from "../lib/record-files";
@@ -16,17 +16,8 @@ export class FormsStore extends CollectionStore<StoredForm> {
     super(db, now, {
       table: "forms",
       columns: { name: columns.text("name") },
-      data: {
-        description: "",
-        type: "docx" as FormType,
-        fileNameTemplate: "",
-        foreach: "",
-        clients: [],
-        organizations: [],
-        tags: [],
-        formFile: null,
-        modelFile: null,
-      },
+      // A stored form always has a type; docx only stands in for a damaged value.
+      data: { ...FORM_DEFAULTS, type: "docx" as FormType },
       search: ["name", "json_extract(data, '$.description')"],
       normalize: (v) => ({ ...v, tags: unique(v.tags), clients: unique(v.clients), organizations: [...new Set(v.organizations)] }),
     });
