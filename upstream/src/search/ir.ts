@@ -2,7 +2,7 @@ import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../contract/portfolio";
 
 /**
  * The engine's query tree: what the DSL and the Lucene query strings are parsed into, before the SQLite engine
- * compiles it (search/sqlite.ts). Text leaves already hold their FTS5 expression (column filter included).
+ * compiles it (search/compile.ts). Text leaves already hold their FTS5 expression (column filter included).
  */
 
 /** FTS5 columns of the text fields, in the index's order (bm25 weights follow it; the last two are tokens). */
