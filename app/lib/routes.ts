@@ -161,6 +161,22 @@ export const ROUTES: readonly RouteEntry[] = [
     write: "administration",
     nav: { label: "Template backup", icon: "archive" },
   },
+  // Workflows (spec 3 §2.1–2.4, §6): workflows.read shows the list, a workflow's templates, its edit page and its export;
+  // `workflows` creates, imports, clones, makes default, deletes, saves, activates and deactivates templates and
+  // creates them with the wizard (the child of the template list). Spec 1 §2 puts the entry after administration.
+  {
+    path: "/workflows",
+    permission: "workflows.read",
+    write: "workflows",
+    create: "workflows",
+    nav: { label: "Workflows", icon: "workflow" },
+  },
+  { path: "/workflows/new", permission: "workflows", write: "workflows" },
+  { path: "/workflows/:id/edit", permission: "workflows.read", write: "workflows" },
+  { path: "/workflows/:id/export", permission: "workflows.read" },
+  { path: "/workflows/:id", permission: "workflows.read", write: "workflows", create: "workflows" },
+  { path: "/workflows/:id/milestones", permission: "workflows.read", write: "workflows", create: "workflows" },
+  { path: "/workflows/:id/milestones/new", permission: "workflows", write: "workflows" },
   // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex): the `portfolio` permission.
   // Not in the side navigation (spec 1 §2 lists its entries): the portfolio page links it for those who hold it.
   { path: "/portfolio/reindex", permission: "portfolio", write: "portfolio" },

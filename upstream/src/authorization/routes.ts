@@ -6,6 +6,7 @@ import {
   PairAuthorizationPut,
   REGISTRATION_NUMBER,
 } from "../../contract/authorization";
+import { USER_MESSAGES } from "../../contract/people";
 import { badRequest, fieldMessage, jsonBody, notFound, requirePermission, validate, type AppEnv } from "../lib/http";
 import type { AuthorizationStore } from "./store";
 
@@ -35,14 +36,14 @@ export function authorizationRoutes(deps: { authorizations: AuthorizationStore; 
 
   app.get("/users/:id", requireAuth, read, (c) => {
     const found = authorizations.get(c.req.param("id"));
-    if (!found) throw notFound("User not found.");
+    if (!found) throw notFound(USER_MESSAGES.userNotFound);
     return c.json(found);
   });
 
   app.put("/users/:id", requireAuth, requirePermission("users"), async (c) => {
     const body = await jsonBody(c, PairAuthorizationPut);
     const found = authorizations.get(c.req.param("id"));
-    if (!found) throw notFound("User not found.");
+    if (!found) throw notFound(USER_MESSAGES.userNotFound);
     const registrationNumbers = clean(body.registrationNumbers);
     const customerNumbers = clean(body.customerNumbers);
     const badReg = registrationNumbers.find((n) => !REGISTRATION_NUMBER.test(n));

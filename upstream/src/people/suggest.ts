@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { SUGGEST_LIMIT } from "../../contract/people";
+import { SUGGEST_LIMIT, TEXT_LIMITS } from "../../contract";
 import { requirePermission, type AppEnv } from "../lib/http";
 import type { UsersStore } from "./store";
 
@@ -7,7 +7,7 @@ import type { UsersStore } from "./store";
 export function suggestRoutes(deps: { users: UsersStore; requireAuth: MiddlewareHandler<AppEnv> }) {
   const app = new Hono<AppEnv>({ strict: false });
   app.get("/users", deps.requireAuth, requirePermission("users.read"), (c) => {
-    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    const q = (c.req.query("q") ?? "").trim().slice(0, TEXT_LIMITS.search);
     return c.json(q ? deps.users.suggestEmails(q, SUGGEST_LIMIT) : []);
   });
   return app;
