@@ -12,6 +12,7 @@ import { readPrefs, writePrefs } from "~/lib/prefs.server";
 import type { RecordUploads, ResourceClient } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
+import type { ToastData } from "~/ui/toast";
 
 type Audited = { createdAt: string; createdBy: string | null; updatedAt: string; updatedBy: string | null };
 
@@ -46,7 +47,7 @@ export type ListSource<T> = {
  * record to what the page shows. `resource` is a `resourceClient`, or any `ListSource` (teams: its own endpoint).
  * Answers `{ q, sort, page, pageSize, total, rows, filters, may }`.
  */
-export async function listLoader<T, Row, F extends string = never, E = undefined>(
+export async function listLoader<T, Row, F extends string = never, E = undefined, P extends object = Record<never, never>>(
   args: LoaderFunctionArgs,
   resource: ListSource<T>,
   options: {
@@ -55,19 +56,23 @@ export async function listLoader<T, Row, F extends string = never, E = undefined
     filters?: Record<F, ListFilter>;
     /** Loaded once, in parallel with the page, and given to `row` (e.g. organization names for ids). */
     extra?: (access: RouteAccess) => Promise<E>;
+    /** What else the screen shows beside the rows (a dialog's data), loaded in parallel and merged into the answer. */
+    more?: (access: RouteAccess) => Promise<P>;
   },
 ) {
   const access = await requireRoute(args);
   const { api, timeZone, may } = access;
   const extraLoad = options.extra ? options.extra(access) : Promise.resolve(undefined as E);
+  const moreLoad = options.more ? options.more(access) : Promise.resolve({} as P);
   const listId = options.listId ?? resource.definition.name;
   const { query, setCookie } = await listQueryOf(args.request, args.context, listId);
   const filters = await filtersOf(args, listId, query.sort, options.filters);
   const extra = Object.fromEntries(Object.entries<string[]>(filters.chosen).map(([k, v]) => [k, v.join(",") || ","]));
-  const [page, more] = await Promise.all([loadPage(query, (q) => resource.list(api, q, extra)), extraLoad]);
+  const [page, more, shown] = await Promise.all([loadPage(query, (q) => resource.list(api, q, extra)), extraLoad, moreLoad]);
   const cookie = filters.setCookie ?? setCookie;
   return json(
     {
+      ...shown,
       q: query.q,
       sort: query.sort,
       page: page.page,
@@ -221,6 +226,8 @@ export async function editorAction<
      * holding conform's reply, e.g. `{ ...parseWithZod(form, { schema }).reply(), preview }`, keeps what was typed).
      */
     intents?: Record<string, (post: { api: Api; form: FormData }) => Promise<Response | object>>;
+    /** The failure toast of a create, update or delete, when not `failureToast`'s (spec 3 §8: "Reason: " + message). */
+    failure?: (title: string, error: unknown) => ToastData;
   },
 ) {
   const { api } = await requireWrite(args);
@@ -228,6 +235,7 @@ export async function editorAction<
   const id = args.params.id;
   const form = await readForm(args.request);
   const flash = toasts(args.context);
+  const toastOf = options.failure ?? failureToast;
   const other = options.intents?.[intentOf(form)];
   if (other) {
     const answer = await other({ api, form });
@@ -238,7 +246,7 @@ export async function editorAction<
     try {
       await resource.remove(api, id);
     } catch (error) {
-      return failed({ confirm: null }, failureToast(T.deleteFailed, error), statusOf(error));
+      return failed({ confirm: null }, toastOf(T.deleteFailed, error), statusOf(error));
     }
     return flash.redirectWithSuccess(options.list, T.deleted);
   }
@@ -252,7 +260,7 @@ export async function editorAction<
   } catch (error) {
     const fieldError = fileFieldError(error, resource.definition.files);
     const reply = submission.reply({ formErrors: [inline.saveFailed], fieldErrors: fieldError ?? undefined });
-    const toast = failureToast(id === undefined ? T.createFailed : T.updateFailed, error);
+    const toast = toastOf(id === undefined ? T.createFailed : T.updateFailed, error);
     return failed({ ...reply, gone: isUpstreamError(error, 404) }, toast, statusOf(error));
   }
   const to = options.saved?.(record) ?? options.list;

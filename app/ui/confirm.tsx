@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "./hydrated";
 import { openModal } from "./modal";
 
@@ -22,9 +22,11 @@ export function ConfirmAction({
   danger = true,
   id,
   fields,
+  ariaLabel,
+  buttonClassName,
 }: {
   intent: string;
-  label: string;
+  label: ReactNode;
   title: string;
   message: string;
   confirmLabel: string;
@@ -38,6 +40,10 @@ export function ConfirmAction({
   id?: string;
   /** Hidden fields both forms post with the intent (the row's id, the selected rows). */
   fields?: Record<string, string | readonly string[]>;
+  /** The button's accessible name when `label` alone is ambiguous (a Delete per row: "Delete Patents US"). */
+  ariaLabel?: string;
+  /** The button's classes when not the default's (a row's small buttons). */
+  buttonClassName?: string;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
@@ -98,9 +104,10 @@ export function ConfirmAction({
           type="submit"
           name="intent"
           value={intent}
-          className={danger ? "btn btn-danger" : "btn btn-primary"}
+          className={buttonClassName ?? (danger ? "btn btn-danger" : "btn btn-primary")}
           disabled={disabled}
           title={disabled ? disabledReason : undefined}
+          aria-label={ariaLabel}
         >
           {label}
         </button>

@@ -41,6 +41,10 @@ const PATHS = {
   archive: "M3 3h18v4H3zm1 5h16v13H4zm5 3v2h6v-2z",
   tag: "M3 3h8.2l9.6 9.6a1.5 1.5 0 0 1 0 2.1l-6.1 6.1a1.5 1.5 0 0 1-2.1 0L3 11.2zm4.5 2.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
   portfolio: "M9 3h6a2 2 0 0 1 2 2v1h3a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h3V5a2 2 0 0 1 2-2zm0 3h6V5H9zM4 8v4h16V8zm0 6v5h16v-5h-6v1h-4v-1z",
+  // Workflows: the list's entry, and a template's Activate / Suspend toggle.
+  workflow: "M3 3h7v6H3zm11 0h7v6h-7zM3 15h7v6H3zm2.5-6h2v6h-2zM10 5h4v2h-4zm6.5 4h2v5H10v-2h6.5z",
+  play: "M8 5v14l11-7z",
+  pause: "M6 5h4v14H6zm8 0h4v14h-4z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

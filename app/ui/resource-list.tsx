@@ -80,6 +80,7 @@ export function ResourceList<Row extends { id: string }>({
   filters,
   filtered,
   clearSearch = "?",
+  actions,
 }: {
   data: ListData<Row>;
   texts: ListTexts;
@@ -90,18 +91,28 @@ export function ResourceList<Row extends { id: string }>({
   filtered?: ReactNode;
   /** "Clear the search" (default `?`): a filter the URL alone carries stays (`?show=all`). */
   clearSearch?: string;
+  /** More buttons of the header, before "+ add new" (an Import). */
+  actions?: ReactNode;
 }) {
+  const create = data.may.create ? (
+    <Link to={createTo} className="btn btn-primary">
+      {texts.addNew}
+    </Link>
+  ) : null;
   return (
     <>
       <ListHeader
         title={texts.listTitle}
         total={texts.total(data.total)}
         action={
-          data.may.create ? (
-            <Link to={createTo} className="btn btn-primary">
-              {texts.addNew}
-            </Link>
-          ) : null
+          actions ? (
+            <div className="header-actions">
+              {actions}
+              {create}
+            </div>
+          ) : (
+            create
+          )
         }
       />
       <ListToolbar q={data.q} sort={data.sort} searchLabel={texts.searchLabel}>
