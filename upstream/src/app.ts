@@ -73,6 +73,7 @@ import { FipSync } from "./fip/service";
 import { FipStore } from "./fip/store";
 import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
 import { SqliteJobQueue } from "./queue/sqlite-queue";
+import { mountWorkflows } from "./workflows";
 
 export type { UpstreamEnv } from "./lib/http";
 
@@ -345,6 +346,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     // Processing and USPTO download queues, their workers and schedule; FIP sync.
     const q = options.queues ?? {};
     const jobs = new SqliteJobQueue(db, now);
+    const workflows = mountWorkflows(app, { db, now, log, jobs, requireAuth });
     const queueSettings = new QueueSettings(db, now);
     const adapterSettings = () => queueSettings.uspto();
     const office = new PatentOffice(q.office ?? {}, adapterSettings, q.fetch);
@@ -424,6 +426,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         if (closed) return;
         closed = true;
         fipSync.stop();
+        workflows.stop();
         void runtime.stop();
         stopDemo();
         categorizer.stop();

@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
+import { WORKFLOWS_SCHEMA } from "./workflows/schema";
 
 export type Db = Database.Database;
 
@@ -361,6 +362,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "095_portfolio_imports",
     // CSV imports as jobs in the database, all or nothing across a stop (docs/decisions/portfolio-import.md).
     sql: PORTFOLIO_IMPORTS_SCHEMA,
+  },
+  {
+    id: "100_workflows",
+    // Workflows, milestone templates, events, milestones and tasks (docs/decisions/workflows.md).
+    sql: WORKFLOWS_SCHEMA,
   },
 ];
 

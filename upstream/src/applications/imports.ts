@@ -26,6 +26,7 @@ import {
 } from "../../contract/portfolio";
 import type { Db } from "../db";
 import { HttpError, isoNow } from "../lib/http";
+import { EVENT_CODES } from "../../contract/workflows";
 import { rowValues } from "./csv";
 import { ApplicationsStore, normalizeProduct, rowToApplication, type ApplicationRow } from "./store";
 
@@ -300,6 +301,7 @@ export class ImportJobs {
         const full = ApplicationCreate.parse({ ...values, portfolioId });
         const at = isoNow(this.now);
         this.store.insert(ApplicationsStore.fromValues(full), { createdAt: at, updatedAt: at, createdBy: job.actor, updatedBy: job.actor });
+        this.store.emit(rowToApplication(select.get(values.id) as ApplicationRow), EVENT_CODES.applicationCreated);
       }
       if (!updated.has(values.id)) {
         updated.add(values.id);

@@ -13,6 +13,8 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { HttpError, conflict, isoNow, notFound } from "../lib/http";
 import { htmlText, portfolioToken, sanitizeSummary, tagToken } from "../search/tokens";
+import { EVENT_CODES } from "../../contract/workflows";
+import { queueWorkflowEvent } from "../workflows/events";
 
 /** A create body once validated by the contract's schema. */
 export type ApplicationValues = z.output<typeof CreateSchema>;
@@ -272,7 +274,9 @@ export class ApplicationsStore {
       }
       const at = isoNow(this.now);
       this.insert(ApplicationsStore.fromValues(values), { createdAt: at, updatedAt: at, createdBy: actor, updatedBy: actor });
-      return this.get(values.id)!;
+      const created = this.get(values.id)!;
+      this.emit(created, EVENT_CODES.applicationCreated);
+      return created;
     })();
   }
 
@@ -315,7 +319,40 @@ export class ApplicationsStore {
       if (moved || !before.has(name)) add.run(row.seq, name, next.portfolioId, score);
       else if (before.get(name) !== score) rescore.run(score, row.seq, name);
     }
-    return { ...next, updatedAt: at, updatedBy: actor };
+    const updated = { ...next, updatedAt: at, updatedBy: actor };
+    this.emit(updated, EVENT_CODES.applicationUpdated);
+    return updated;
+  }
+
+  /**
+   * The docket's event for a created or changed application, queued in the write's transaction (the event exists
+   * exactly when the write does). The matter is the application id; its client code the portfolio's organization.
+   */
+  emit(app: Application, code: string): void {
+    queueWorkflowEvent(
+      this.db,
+      {
+        // A creation happens once per application; every change is its own event.
+        id: code === EVENT_CODES.applicationCreated ? `application.created:${app.id}` : undefined,
+        code,
+        reference: app.id,
+        clientCode: app.portfolioId === PUBLIC_PORTFOLIO ? null : app.portfolioId,
+        source: "portfolio",
+        actor: app.updatedBy,
+        data: {
+          title: app.title,
+          portfolioId: app.portfolioId,
+          tags: app.tags.map((t) => t.name),
+          broadScore: app.broadScore,
+          detectableScore: app.detectableScore,
+          createdAt: app.createdAt,
+          updatedAt: app.updatedAt,
+          createdBy: app.createdBy,
+          updatedBy: app.updatedBy,
+        },
+      },
+      this.now,
+    );
   }
 
   /** Adds a tag, or replaces its score when the application has it (spec 2 §4). */

@@ -1,0 +1,356 @@
+/**
+ * /api/workflows/* (spec 3 §7): workflows on the resource kit plus clone, import/export, default, settings,
+ * contracts and by/…; milestone templates of a workflow (create from the wizard, update, activate/deactivate, drafts,
+ * steps' statistics and options); the docket (events, milestones, task completion). Permissions (spec 3 §6, spec 1):
+ * workflows.read reads, `workflows` changes, docketing_tasks.read reads the docket (403 otherwise, as every domain).
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { activationProblem } from "../../contract/graph";
+import { can, type Permission } from "../../contract/permissions";
+import {
+  CONTRACTS,
+  CloneQuery,
+  EventInput,
+  ImportBody,
+  MilestoneListQuery,
+  StepOptionsChange,
+  TaskCompletion,
+  TemplateContent,
+  TemplateCreate,
+  TemplateExport,
+  WORKFLOW_MESSAGES as M,
+  WorkflowExport,
+  WorkflowUpdate,
+  WorkflowsResource,
+  parseImportString,
+  type MilestoneTemplate,
+  type WorkflowEvent,
+} from "../../contract/workflows";
+import type { Db } from "../db";
+import { prepared } from "../lib/collection";
+import { HttpError, badRequest, conflict, jsonBody, notFound, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
+import { resourceRoutes } from "../lib/resource-routes";
+import type { Docket } from "./docket";
+import { queueWorkflowEvent } from "./events";
+import { TemplatesStore, firstGraph, type StoredWorkflow, type WorkflowsStore } from "./store";
+
+export type WorkflowDeps = {
+  db: Db;
+  now: () => number;
+  workflows: WorkflowsStore;
+  templates: TemplatesStore;
+  docket: Docket;
+  requireAuth: MiddlewareHandler<AppEnv>;
+};
+
+/** 403 unless the actor holds one of `permissions`. */
+function requireAny(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!permissions.some((p) => can(c.get("actor").permissions, p))) {
+      throw new HttpError(403, `You do not have the permission ${permissions.join(" or ")}.`);
+    }
+    await next();
+  });
+}
+
+const actorOf = (c: AppContext) => c.get("actor").email;
+const queryList = (c: AppContext, name: string) =>
+  (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+
+export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
+  const { db, workflows, templates, docket, requireAuth } = deps;
+  const read = [requireAuth, requirePermission("workflows.read")] as const;
+  const write = [requireAuth, requirePermission("workflows")] as const;
+  const answer = (w: StoredWorkflow) => ({ ...w, isDefault: w.id === workflows.defaultId() });
+  const workflow = (id: string) => {
+    const w = workflows.get(id);
+    if (!w) throw notFound(M.workflowNotFound);
+    return w;
+  };
+
+  /** Creates a workflow with templates (import), the client codes another workflow holds left out. */
+  const importWorkflow = (value: WorkflowExport, actor: string) =>
+    db.transaction(() => {
+      const codes = value.workflow.clientCodes.filter((code) => !workflows.byClientCode(code));
+      const w = workflows.create({ title: value.workflow.title, clientCodes: codes }, actor);
+      // An import never starts docketing by itself: its templates arrive offline.
+      for (const { active: _active, ...content } of value.templates) templates.create(w.id, content, { type: "template" }, actor);
+      return w;
+    })();
+
+  const routes = (app: Hono<AppEnv>) => {
+    app.get("/settings", ...read, (c) => c.json({ defaultWorkflow: workflows.defaultId() }));
+    app.get("/settings/contracts", requireAuth, requireAny("workflows.read", "docketing_tasks.read"), (c) => c.json(CONTRACTS));
+    app.get("/settings/templates", ...read, (c) => {
+      const rows = prepared(db, "select id, title, workflow_id as workflowId, active from milestone_templates where type = 'template' order by lower(title), id").all() as {
+        id: string;
+        title: string;
+        workflowId: string;
+        active: number;
+      }[];
+      return c.json(rows.map((r) => ({ ...r, active: r.active === 1 })));
+    });
+    app.get("/tags", ...read, (c) => c.json(templates.tags()));
+    app.get("/by/default", ...read, (c) => {
+      const id = workflows.defaultId();
+      const w = id ? workflows.get(id) : null;
+      if (!w) throw notFound(M.workflowNotFound);
+      return c.json(answer(w));
+    });
+    /**
+     * ?references=A,B: the workflow serving each client code (claimed by one, else the default). ?workflowId=X: the
+     * references of X (its client codes, and for the default the unclaimed client codes its matters carry), with counts.
+     */
+    app.get("/by/references", ...read, (c) => {
+      const workflowId = c.req.query("workflowId");
+      if (workflowId) {
+        const w = workflow(workflowId);
+        const codes = new Map(w.clientCodes.map((code) => [code.toLowerCase(), code]));
+        if (workflows.defaultId() === w.id) {
+          const rows = prepared(db, "select distinct client_code as code from workflow_references where client_code not in (select code from workflow_client_codes) limit 500").all() as {
+            code: string;
+          }[];
+          for (const r of rows) if (!codes.has(r.code.toLowerCase())) codes.set(r.code.toLowerCase(), r.code);
+        }
+        return c.json([...codes.values()].map((reference) => ({ reference, workflowId: w.id, claimed: w.clientCodes.includes(reference), count: docket.referenceCount(reference) })));
+      }
+      const defaultId = workflows.defaultId();
+      return c.json(
+        queryList(c, "references").slice(0, 200).map((reference) => {
+          const claimed = workflows.byClientCode(reference);
+          return { reference, workflowId: claimed ?? defaultId, claimed: claimed !== null };
+        }),
+      );
+    });
+    app.post("/import", ...write, async (c) => {
+      const { importString } = await jsonBody(c, ImportBody);
+      const parsed = parseImportString(WorkflowExport, importString);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      return c.json(answer(importWorkflow(parsed.value, actorOf(c))), 201);
+    });
+    app.put("/:id", ...write, async (c) => {
+      const input = await jsonBody(c, WorkflowUpdate);
+      const w = workflows.update(c.req.param("id"), input, actorOf(c));
+      if (!w) throw notFound(M.workflowNotFound);
+      return c.json(answer(w));
+    });
+    app.post("/:id/makeDefault", ...write, (c) => {
+      const w = workflow(c.req.param("id"));
+      workflows.setDefault(w.id);
+      return c.json(answer(w));
+    });
+    app.get("/:id/export", ...read, (c) => {
+      const w = workflow(c.req.param("id"));
+      const exported: WorkflowExport = {
+        workflow: { title: w.title, clientCodes: w.clientCodes },
+        templates: templates.list(w.id).filter((t) => t.type === "template").map((t) => ({ ...TemplatesStore.content(t), active: t.active })),
+      };
+      return c.json(exported);
+    });
+    /**
+     * The clone takes over the chosen references (client codes) from the original: their next events go to the clone;
+     * milestones already open stay with the original's templates (docs/decisions/workflows.md).
+     */
+    app.post("/:id/clone", ...write, (c) => {
+      const original = workflow(c.req.param("id"));
+      const q = validate(CloneQuery, { title: c.req.query("title"), references: queryList(c, "references") });
+      if (!q.references.length) throw badRequest(`references: ${M.cloneReferenceRequired}`);
+      const isDefault = workflows.defaultId() === original.id;
+      for (const r of q.references) {
+        const holder = workflows.byClientCode(r);
+        if (holder !== original.id && !(isDefault && holder === null)) throw badRequest(`references: ${M.cloneReferenceUnknown(r)}`);
+      }
+      const title = q.title?.trim() || `${original.title}${M.cloneSuffix}`;
+      const actor = actorOf(c);
+      const clone = db.transaction(() => {
+        const taken = new Set(q.references.map((r) => r.toLowerCase()));
+        workflows.update(original.id, { clientCodes: original.clientCodes.filter((code) => !taken.has(code.toLowerCase())) }, actor);
+        const w = workflows.create({ title: title.slice(0, 200), clientCodes: q.references }, actor);
+        for (const t of templates.list(original.id)) {
+          if (t.type === "template") templates.create(w.id, TemplatesStore.content(t), { type: "template", active: t.active }, actor);
+        }
+        return w;
+      })();
+      return c.json(answer(clone), 201);
+    });
+
+    // Milestone templates of a workflow.
+    app.get("/:id/milestones", ...read, (c) => c.json(templates.list(workflow(c.req.param("id")).id)));
+    app.post("/:id/milestones/draft/template", ...write, async (c) => {
+      const w = workflow(c.req.param("id"));
+      const { data } = await jsonBody(c, TemplateCreate);
+      const content = validate(TemplateContent, { ...data, ...firstGraph() });
+      return c.json(templates.create(w.id, content, { type: "template", active: false }, actorOf(c)), 201);
+    });
+    app.post("/:id/milestones/import", ...write, async (c) => {
+      const w = workflow(c.req.param("id"));
+      const { importString } = await jsonBody(c, ImportBody);
+      const parsed = parseImportString(TemplateExport, importString);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const { active: _active, ...content } = parsed.value;
+      return c.json(templates.create(w.id, content, { type: "template", active: false }, actorOf(c)), 201);
+    });
+    const template = (c: AppContext): MilestoneTemplate => templates.require(workflow(c.req.param("id") ?? "").id, c.req.param("m") ?? "");
+    app.get("/:id/milestones/:m", ...read, (c) => c.json(template(c)));
+    app.get("/:id/milestones/:m/export", ...read, (c) => {
+      const t = template(c);
+      return c.json({ ...TemplatesStore.content(t), active: t.active });
+    });
+    app.put("/:id/milestones/:m", ...write, async (c) => {
+      const t = template(c);
+      const content = await jsonBody(c, TemplateContent);
+      if (t.active && t.type === "template") {
+        const problem = activationProblem(content);
+        if (problem) throw badRequest(problem);
+      }
+      return c.json(templates.update(t.id, content, actorOf(c)));
+    });
+    app.delete("/:id/milestones/:m", ...write, (c) => {
+      const t = template(c);
+      const open = docket.openMilestonesOf(t.id);
+      if (open) throw conflict(M.templateOpenMilestones(open));
+      templates.remove(t.id);
+      return c.body(null, 204);
+    });
+    const toggle = (active: boolean) => (c: AppContext) => {
+      const t = template(c);
+      if (t.type !== "template") throw conflict(M.draftsNotToggled);
+      if (active) {
+        const problem = activationProblem(t);
+        if (problem) throw badRequest(problem);
+      }
+      return c.json(templates.setActive(t.id, active, actorOf(c)));
+    };
+    app.post("/:id/milestones/:m/activate", ...write, toggle(true));
+    app.post("/:id/milestones/:m/deactivate", ...write, toggle(false));
+    // Drafts: minimal here (one draft per template, or a draft that is itself a new template); revisions come with
+    // the versioned documents.
+    app.get("/:id/milestones/:m/draft", ...read, (c) => {
+      const d = templates.draftOf(template(c).id);
+      if (!d) throw notFound(M.draftNotFound);
+      return c.json(d);
+    });
+    app.put("/:id/milestones/:m/draft", ...write, async (c) => {
+      const t = template(c);
+      const content = await jsonBody(c, TemplateContent);
+      const d = templates.draftOf(t.id);
+      return c.json(d ? templates.update(d.id, content, actorOf(c)) : templates.create(t.workflowId, content, { type: "draft", draftOf: t.id }, actorOf(c)));
+    });
+    app.delete("/:id/milestones/:m/draft/discard", ...write, (c) => {
+      const d = templates.draftOf(template(c).id);
+      if (!d) throw notFound(M.draftNotFound);
+      templates.remove(d.id);
+      return c.body(null, 204);
+    });
+    const standaloneDraft = (c: AppContext) => {
+      const t = template(c);
+      if (t.type !== "draft") throw notFound(M.draftNotFound);
+      return t;
+    };
+    app.get("/:id/milestones/:m/draft/template", ...read, (c) => c.json(standaloneDraft(c)));
+    app.put("/:id/milestones/:m/draft/template", ...write, async (c) => {
+      const d = standaloneDraft(c);
+      return c.json(templates.update(d.id, await jsonBody(c, TemplateContent), actorOf(c)));
+    });
+    app.delete("/:id/milestones/:m/draft/template", ...write, (c) => {
+      templates.remove(standaloneDraft(c).id);
+      return c.body(null, 204);
+    });
+    app.get("/:id/milestones/:m/revisions", ...read, (c) => {
+      template(c);
+      return c.json([]);
+    });
+    // A step's tasks: statistics by status, the count of open ones, and options applied to them.
+    app.get("/:id/milestones/:m/steps/:s/statistics", ...read, (c) => c.json(docket.statistics(template(c).id, c.req.param("s"))));
+    app.get("/:id/milestones/:m/steps/:s/tasks/count", ...read, (c) => c.json(docket.openCount(template(c).id, c.req.param("s"))));
+    app.post("/:id/milestones/:m/steps/:s/options", ...write, async (c) => {
+      const t = template(c);
+      const stepId = c.req.param("s");
+      const body = await jsonBody(c, StepOptionsChange);
+      const step = t.steps.find((s) => s.id === stepId);
+      if (!step) throw notFound("Step not found.");
+      const notify = body.options?.notification?.email;
+      const updated = db.transaction(() => {
+        const steps = t.steps.map((s) =>
+          s.id !== stepId
+            ? s
+            : {
+                ...s,
+                ...(body.isCriticalDate !== undefined ? { isCriticalDate: body.isCriticalDate } : {}),
+                ...(notify !== undefined ? { options: { ...s.options, notifications: { email: notify } } } : {}),
+              },
+        );
+        templates.update(t.id, { ...TemplatesStore.content(t), steps }, actorOf(c));
+        return docket.applyStepOptions(t.id, stepId, { notify, critical: body.isCriticalDate });
+      })();
+      return c.json(updated);
+    });
+  };
+
+  return resourceRoutes(WorkflowsResource, workflows, { requireAuth, hooks: { routes, toItem: answer } });
+}
+
+type EventRow = { id: string; code: string; reference: string; client_code: string | null; source: string; status: WorkflowEvent["status"]; milestones: string; created_at: string; processed_at: string | null };
+const eventOf = (r: EventRow): WorkflowEvent => ({
+  id: r.id,
+  code: r.code,
+  reference: r.reference,
+  clientCode: r.client_code,
+  source: r.source,
+  status: r.status,
+  milestones: JSON.parse(r.milestones) as string[],
+  createdAt: r.created_at,
+  processedAt: r.processed_at,
+});
+
+/** /api/workflows/{milestones,tasks,events,migration}: the docket and its events. */
+export function docketRoutes(deps: WorkflowDeps & { queued?: () => void }): Hono<AppEnv> {
+  const { db, now, docket, requireAuth } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  const docketRead = [requireAuth, requirePermission("docketing_tasks.read")] as const;
+  const event = (id: string) => {
+    const r = prepared(db, "select * from workflow_events where id = ?").get(id) as EventRow | undefined;
+    if (!r) throw notFound(M.eventNotFound);
+    return eventOf(r);
+  };
+
+  /** An event for a matter, queued for the engine: 202 with the event (the same one again for a repeated key). */
+  app.post("/milestones", requireAuth, requireAny("workflows", "docketing_tasks"), async (c) => {
+    const input = await jsonBody(c, EventInput);
+    const key = c.req.header("idempotency-key")?.slice(0, 200) ?? input.idempotencyKey;
+    const { id, created } = db.transaction(() =>
+      queueWorkflowEvent(
+        db,
+        {
+          id: key ? `api:${key}` : undefined,
+          code: input.code,
+          reference: input.reference,
+          clientCode: input.clientCode ?? null,
+          source: "api",
+          data: input.data,
+          actor: actorOf(c),
+        },
+        now,
+      ),
+    )();
+    return c.json(event(id), created ? 202 : 200);
+  });
+  app.get("/milestones", ...docketRead, (c) => {
+    const q = validate(MilestoneListQuery, c.req.query());
+    return c.json(docket.list(q, actorOf(c), c.req.header("x-timezone")));
+  });
+  app.get("/milestones/:id", ...docketRead, (c) => c.json(docket.get(c.req.param("id"))));
+  app.post("/tasks/:id/complete", ...docketRead, async (c) => {
+    const input = await jsonBody(c, TaskCompletion);
+    const actor = c.get("actor");
+    return c.json(docket.complete(c.req.param("id"), input, { email: actor.email, permissions: actor.permissions }));
+  });
+  app.get("/events/:id", requireAuth, requireAny("docketing_tasks.read", "workflows.read"), (c) => c.json(event(c.req.param("id"))));
+  app.get("/migration/inventions/:reference/count", requireAuth, requirePermission("workflows.read"), (c) => {
+    const reference = z.string().max(200).parse(c.req.param("reference"));
+    return c.json({ reference, count: docket.referenceCount(reference) });
+  });
+  return app;
+}
