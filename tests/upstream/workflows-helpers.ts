@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MilestoneDetail, MilestoneTemplate, Workflow, WorkflowEvent, type TemplateContentInput } from "@contract/workflows";
+import { MilestoneDetail, MilestoneTemplate, Workflow, WorkflowEvent, type StepType, type TemplateContentInput } from "@contract/workflows";
 import type { Harness } from "./helpers";
 
 export const WF = "/api/workflows/v2/workflows";
@@ -24,7 +24,7 @@ export async function createWorkflow(h: Harness, body: Record<string, unknown>, 
   return Workflow.parse(await json(await h.call("POST", WF, { token, body }), 201));
 }
 
-const step = (id: string, type: string, extra: Record<string, unknown> = {}) => ({ id, type, title: id, ...extra });
+const step = (id: string, type: StepType, extra: Record<string, unknown> = {}) => ({ id, type, title: id, ...extra });
 const path = (from: string, to: string, extra: { from?: Record<string, unknown>; to?: Record<string, unknown> } = {}) => ({
   from: { step: from, ...extra.from },
   to: { step: to, ...extra.to },
