@@ -129,10 +129,11 @@ export class WorkflowEngine {
 
   /**
    * Processes a queued event once; null when it does not exist. Everything it does is one transaction, which also
-   * marks it processed.
+   * marks it processed and runs `within` (the worker completes the event's job there: one commit per event).
    */
-  process(eventId: string): { milestones: string[] } | null {
+  process(eventId: string, within?: () => void): { milestones: string[] } | null {
     return this.db.transaction(() => {
+      within?.();
       const ev = prepared(this.db, "select * from workflow_events where id = ?").get(eventId) as EventRow | undefined;
       if (!ev) return null;
       if (ev.status === "processed") return { milestones: JSON.parse((prepared(this.db, "select milestones from workflow_events where id = ?").get(eventId) as { milestones: string }).milestones) as string[] };
