@@ -9,9 +9,11 @@
  * Environment: BUILD_DIR (default build), BENCH_SECONDS (per run, default 20), BENCH_RUNS (default 3),
  * BENCH_CONNECTIONS (default 10), BENCH_USERS (default 1000), BENCH_SETTLE_SECONDS (RSS "later", default 60),
  * BENCH_ENCODING (Accept-Encoding sent, default "gzip"), BENCH_STAFF (sessions, default 200),
- * BENCH_STAFF_SECONDS (default 60), BENCH_THINK_MS (default 2000).
+ * BENCH_STAFF_SECONDS (default 60), BENCH_THINK_MS (default 2000), BENCH_PAGES (with --builds: which of
+ * list,detail,form,login; default all).
  * Flags: --staff (the staff scenario instead of the table), --extra (also an organization form and a specification
- * page), --json <file> (write the results as JSON too).
+ * page), --builds a=dir,b=dir (the same pages of several builds side by side, interleaved: an A/B of a change),
+ * --json <file> (write the results as JSON too).
  */
 import { writeFileSync } from "node:fs";
 import http from "node:http";
@@ -23,6 +25,7 @@ import {
   USER_PASSWORD,
   buildBare,
   checkPage,
+  cpuSeconds,
   fmt,
   grant,
   median,
@@ -78,9 +81,25 @@ const loadAtStart = machine();
 const log = (...parts: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
 type Target = { name: string; base: string; path: string; cookie?: string; pid: number };
-type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number };
+type Run = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** The server process's CPU time (user + system, all threads) over the run ÷ the requests it answered, in ms. */
+  cpuMsPerRequest: number;
+};
 
-function load(target: Target, seconds: number): Promise<Run> {
+async function load(target: Target, seconds: number): Promise<Run> {
+  const cpuBefore = cpuSeconds(target.pid);
+  const run = await loadOnly(target, seconds);
+  const cpu = cpuSeconds(target.pid) - cpuBefore;
+  return { ...run.result, cpuMsPerRequest: run.requests > 0 ? (cpu * 1000) / run.requests : Number.NaN };
+}
+
+function loadOnly(target: Target, seconds: number): Promise<{ result: Omit<Run, "cpuMsPerRequest">; requests: number }> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -93,12 +112,15 @@ function load(target: Target, seconds: number): Promise<Run> {
       (error, result) => {
         if (error) return reject(error);
         resolve({
-          reqPerSec: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
+          result: {
+            reqPerSec: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+            errors: result.errors,
+            timeouts: result.timeouts,
+          },
+          requests: result.requests.total,
         });
       },
     );
@@ -140,7 +162,7 @@ async function throughput(app: Server, bare: Server) {
     for (const t of targets) {
       const result = await load(t, SECONDS);
       runs.get(t)!.push(result);
-      log(`run ${r}/${RUNS} ${t.name}: ${fmt(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+      log(`run ${r}/${RUNS} ${t.name}: ${fmt(result.reqPerSec)} req/s, ${fmt(result.cpuMsPerRequest, 2)} CPU ms/req, p50 ${result.p50} ms, p99 ${result.p99} ms` +
         (result.non2xx + result.errors + result.timeouts ? `, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : ""));
     }
   }
@@ -160,6 +182,7 @@ async function throughput(app: Server, bare: Server) {
       name: t.name,
       path: t.path,
       reqPerSec: median(list.map((x) => x.reqPerSec)),
+      cpuMsPerRequest: median(list.map((x) => x.cpuMsPerRequest)),
       p50: mid.p50,
       p99: mid.p99,
       p99Worst: Math.max(...list.map((x) => x.p99)),
@@ -181,10 +204,11 @@ async function throughput(app: Server, bare: Server) {
     `Machine at start: ${loadAtStart}; at the end: ${machine()}.`,
     "",
     table(
-      ["target", "req/s", "p50 ms", "p99 ms", "worst p99 ms", "failed", "÷ bare"],
+      ["target", "req/s", "CPU ms/req", "p50 ms", "p99 ms", "worst p99 ms", "failed", "÷ bare"],
       summary.map((s) => [
         s.name,
         fmt(s.reqPerSec, 0),
+        fmt(s.cpuMsPerRequest, 2),
         fmt(s.p50, 1),
         fmt(s.p99, 1),
         fmt(s.p99Worst, 1),
@@ -205,6 +229,119 @@ async function throughput(app: Server, bare: Server) {
   );
   console.log(out.join("\n"));
   return { scenario: "throughput", settings: { SECONDS, RUNS, CONNECTIONS, USERS, ENCODING, BUILD_DIR }, summary, ratio, rss };
+}
+
+// ----------------------------------------------------------------------------------------------------------- compare
+
+type Build = { name: string; dir: string };
+
+/** `--builds a=dir,b=dir`: the same pages of several builds, served side by side, run after run interleaved. */
+function parseBuilds(value: string): Build[] {
+  return value.split(",").map((part) => {
+    const at = part.indexOf("=");
+    if (at <= 0) throw new Error(`--builds wants name=dir,name=dir; got "${part}"`);
+    return { name: part.slice(0, at), dir: part.slice(at + 1) };
+  });
+}
+
+const spread = (values: number[], digits: number) =>
+  `${fmt(median(values), digits)} (${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)})`;
+
+async function compare(builds: Build[], bare: Server) {
+  const pages = (process.env.BENCH_PAGES ?? "list,detail,form,login").split(",");
+  const kinds = [
+    { key: "list", name: "GET /people (document)", path: (_detail: string) => "/people", signedIn: true },
+    { key: "detail", name: "GET /people/<id> (detail)", path: (detail: string) => `/people/${detail}`, signedIn: true },
+    { key: "form", name: "GET /people/new (form)", path: (_detail: string) => "/people/new", signedIn: true },
+    { key: "login", name: "GET /login", path: (_detail: string) => "/login", signedIn: false },
+  ].filter((k) => pages.includes(k.key));
+  const perBuild: { build: Build; targets: Target[] }[] = [];
+  for (const build of builds) {
+    log(`starting ${build.name} (${build.dir}), seeding ${USERS} users…`);
+    const app = await startBackoffice({ buildDir: build.dir });
+    servers.push(app);
+    const seeded = await seed(app.base, USERS);
+    const cookie = await signIn(app.base);
+    const detail = seeded.userIds[Math.floor(seeded.userIds.length / 2)]!;
+    const targets = kinds.map((k) => ({
+      name: `${k.name} ${build.name}`,
+      base: app.base,
+      path: k.path(detail),
+      cookie: k.signedIn ? cookie : undefined,
+      pid: app.pid,
+    }));
+    for (const t of targets) await checkPage(t.base, t.path, t.cookie);
+    perBuild.push({ build, targets });
+  }
+  const bareTarget: Target = { name: "bare Remix app (25-row table)", base: bare.base, path: "/", pid: bare.pid };
+
+  log("warm-up: 3 s per target");
+  await load(bareTarget, 3);
+  for (const { targets } of perBuild) for (const t of targets) await load(t, 3);
+
+  // Each kind of page in turn, each build in turn, the builds' order reversed every other run (A B, B A, …), so
+  // that drift in the machine's load falls on every build alike.
+  const bareRuns: Run[] = [];
+  const runs = new Map<Target, Run[]>(perBuild.flatMap(({ targets }) => targets.map((t) => [t, [] as Run[]])));
+  for (let r = 1; r <= RUNS; r++) {
+    const bareRun = await load(bareTarget, SECONDS);
+    bareRuns.push(bareRun);
+    log(`run ${r}/${RUNS} bare: ${fmt(bareRun.reqPerSec)} req/s, ${fmt(bareRun.cpuMsPerRequest, 2)} CPU ms/req`);
+    const order = r % 2 ? perBuild : [...perBuild].reverse();
+    for (let k = 0; k < kinds.length; k++) {
+      for (const { targets } of order) {
+        const t = targets[k]!;
+        const result = await load(t, SECONDS);
+        runs.get(t)!.push(result);
+        log(`run ${r}/${RUNS} ${t.name}: ${fmt(result.reqPerSec)} req/s, ${fmt(result.cpuMsPerRequest, 2)} CPU ms/req, p99 ${result.p99} ms` +
+          (result.non2xx + result.errors + result.timeouts ? `, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : ""));
+      }
+    }
+  }
+
+  const bareRps = median(bareRuns.map((x) => x.reqPerSec));
+  const rows: string[][] = [];
+  const summary = kinds.map((kind, k) => {
+    const first = median(runs.get(perBuild[0]!.targets[k]!)!.map((x) => x.cpuMsPerRequest));
+    return {
+      page: kind.name,
+      builds: perBuild.map(({ build, targets }) => {
+        const list = runs.get(targets[k]!)!;
+        const sorted = [...list].sort((a, b) => a.reqPerSec - b.reqPerSec);
+        const mid = sorted[Math.floor(sorted.length / 2)]!;
+        const cpu = median(list.map((x) => x.cpuMsPerRequest));
+        const failures = list.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0);
+        rows.push([
+          `${kind.name} ${build.name}`,
+          spread(list.map((x) => x.reqPerSec), 0),
+          spread(list.map((x) => x.cpuMsPerRequest), 2),
+          `${fmt(((cpu - first) / first) * 100, 0)}%`,
+          fmt(mid.p99, 1),
+          fmt(Math.max(...list.map((x) => x.p99)), 1),
+          String(failures),
+          fmt(median(list.map((x) => x.reqPerSec)) / bareRps, 2),
+        ]);
+        return { build: build.name, dir: build.dir, reqPerSec: median(list.map((x) => x.reqPerSec)), cpuMsPerRequest: cpu, p99: mid.p99, failures, runs: list };
+      }),
+    };
+  });
+
+  const out = [
+    `## npm run bench -- --builds — ${new Date().toISOString()}`,
+    "",
+    `Builds: ${builds.map((b) => `${b.name} = ${b.dir}`).join("; ")}; Node ${process.version}; ${USERS} users each; ` +
+      `autocannon ${CONNECTIONS} connections × ${SECONDS} s, ${RUNS} runs per page and build, the builds interleaved ` +
+      `(order reversed every other run); Accept-Encoding: ${ENCODING}.`,
+    `Machine at start: ${loadAtStart}; at the end: ${machine()}.`,
+    `Bare app: ${spread(bareRuns.map((x) => x.reqPerSec), 0)} req/s, ${spread(bareRuns.map((x) => x.cpuMsPerRequest), 2)} CPU ms/req.`,
+    "",
+    "Median (min–max) of the runs; CPU ms/req is the server process's user + system time over a run ÷ the requests it",
+    `answered; "vs ${builds[0]!.name}" compares the medians of CPU ms/req; p99 of the median run (by req/s).`,
+    "",
+    table(["page build", "req/s", "CPU ms/req", `vs ${builds[0]!.name}`, "p99 ms", "worst p99 ms", "failed", "÷ bare"], rows),
+  ];
+  console.log(out.join("\n"));
+  return { scenario: "compare", settings: { SECONDS, RUNS, CONNECTIONS, USERS, ENCODING }, bare: bareRuns, summary };
 }
 
 // ------------------------------------------------------------------------------------------------------------- staff
@@ -343,12 +480,21 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 try {
   log(`admin ${ADMIN.email}; build ${BUILD_DIR}; ${loadAtStart}`);
   if (loadavg()[0]! > cpus().length / 2) log("warning: the machine is busy; absolute figures will be low (compare ratios)");
-  const app = await startBackoffice();
-  servers.push(app);
+  const builds = option("--builds");
   let result: unknown;
-  if (flag("--staff")) {
+  if (builds) {
+    log("building bench/bare…");
+    buildBare();
+    const bare = await startBare();
+    servers.push(bare);
+    result = await compare(parseBuilds(builds), bare);
+  } else if (flag("--staff")) {
+    const app = await startBackoffice();
+    servers.push(app);
     result = await staff(app);
   } else {
+    const app = await startBackoffice();
+    servers.push(app);
     log("building bench/bare…");
     buildBare();
     const bare = await startBare();
