@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { attrs } from "./attrs";
 import { useAdoptEarlyInput, useHydrated } from "./hydrated";
 import { LEAVE_EDITOR_HINT } from "./leave-editor";
 
@@ -90,15 +89,14 @@ export function CodeEditor<P extends object = Record<never, never>>({
       {Monaco ? (
         <div hidden={!ready}>
           <Monaco
-            {...attrs(editorProps as P, {
-              id,
-              value,
-              onChange: setValue,
-              readOnly,
-              label,
-              onReady: () => setReady(true),
-              hintId: `${id}-keys`,
-            })}
+            {...(editorProps as P)}
+            id={id}
+            value={value}
+            onChange={setValue}
+            readOnly={readOnly}
+            label={label}
+            onReady={() => setReady(true)}
+            hintId={`${id}-keys`}
           />
           <p id={`${id}-keys`} className="field-hint">
             {LEAVE_EDITOR_HINT}

@@ -7,7 +7,6 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { attrs } from "./attrs";
 import { useFirstError } from "./first-error";
 import { useHydrated } from "./hydrated";
 
@@ -45,7 +44,7 @@ export function TextField({ meta, label, type = "text", hint, addon, ...rest }: 
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <div className={addon ? "field-row" : undefined}>
-        <input key={key} {...attrs(props, rest, { autoFocus: first || rest.autoFocus })} />
+        <input key={key} {...props} {...rest} autoFocus={first || rest.autoFocus} />
         {addon}
       </div>
       {hint ? (
@@ -72,7 +71,7 @@ export function TextAreaField({ meta, label, hint, rows = 3, ...rest }: TextArea
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <textarea key={key} {...attrs(props, { rows }, attrs(rest, { autoFocus: first || rest.autoFocus }))} />
+      <textarea key={key} {...props} rows={rows} {...rest} autoFocus={first || rest.autoFocus} />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -100,20 +99,17 @@ export function SelectField({ meta, label, options, placeholder, ...rest }: Sele
       <label htmlFor={meta.id}>{label}</label>
       <select
         key={key}
-        {...attrs(props, rest, {
-          autoFocus: first || rest.autoFocus,
-          children: (
-            <>
-              {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </>
-          ),
-        })}
-      />
+        {...props}
+        {...rest}
+        autoFocus={first || rest.autoFocus}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -145,7 +141,7 @@ export function CheckboxField({
   return (
     <div className="field field-checkbox">
       <label>
-        <input key={key} {...attrs(props, { disabled, autoFocus: first })} />
+        <input key={key} {...props} disabled={disabled} autoFocus={first} />
         {label}
       </label>
       {hint ? <p className="field-hint">{hint}</p> : null}
@@ -180,7 +176,7 @@ export function CheckboxGroup({
       <div className="checkbox-options">
         {items.map(({ key, ...props }, i) => (
           <label key={key}>
-            <input {...attrs(props, { disabled, autoFocus: first && i === 0 })} />
+            <input {...props} disabled={disabled} autoFocus={first && i === 0} />
             {options[i]?.label}
           </label>
         ))}

@@ -1,6 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ChangeEvent, type ReactNode } from "react";
-import { attrs } from "./attrs";
 import { FieldErrors, useFirstError } from "./fields";
 
 /** "1.4 MB", "820 KB", "12 bytes". */
@@ -50,16 +49,15 @@ export function FileField({
       <label htmlFor={meta.id}>{label}</label>
       <input
         key={key}
-        {...attrs(props, {
-          accept,
-          disabled,
-          autoFocus: first,
-          onChange: (event: ChangeEvent<HTMLInputElement>) => {
-            const file = event.currentTarget.files?.[0] ?? null;
-            setChosen(file ? { name: file.name, size: file.size } : null);
-            onChosen?.(file);
-          },
-        })}
+        {...props}
+        accept={accept}
+        disabled={disabled}
+        autoFocus={first}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          const file = event.currentTarget.files?.[0] ?? null;
+          setChosen(file ? { name: file.name, size: file.size } : null);
+          onChosen?.(file);
+        }}
       />
       <p className="field-hint" aria-live="polite">
         {chosen ? FILE_FIELD_TEXTS.chosen(chosen.name, formatBytes(chosen.size)) : null}

@@ -428,7 +428,6 @@ export function DataTable<T>({
               {columns.map((c) => {
                 // The first row's cells carry Element Timing (Chromium reports a text paint against its containing
                 // block; bench:browser measures when they paint).
-                // Two written-out elements rather than a spread of either props (app/ui/attrs.ts: the hot path).
                 const timing = index === 0 ? "first-row" : undefined;
                 const content = c.cell(row);
                 return content === NO_VALUE ? (

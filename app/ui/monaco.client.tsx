@@ -1,6 +1,5 @@
 import Editor, { loader, type BeforeMount } from "@monaco-editor/react";
 import { useEffect, useRef } from "react";
-import { attrs } from "./attrs";
 import type { MonacoProps } from "./code-editor";
 import { leaveByEscapeThenTab } from "./leave-editor";
 
@@ -59,5 +58,5 @@ export function MonacoEditor({
 
 /** JSON in Monaco (the portfolio's New Application). */
 export function MonacoJsonEditor(props: MonacoProps) {
-  return <MonacoEditor {...attrs(props, { language: "json" })} />;
+  return <MonacoEditor {...props} language="json" />;
 }

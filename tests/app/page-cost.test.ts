@@ -1,6 +1,6 @@
 /**
  * The per-request savings that change no behaviour, each pinned by what would break without it
- * (patches/ on @remix-run/router and @remix-run/server-runtime, app/ui/attrs.ts, app/lib/prefs.server.ts).
+ * (patches/ on @remix-run/router and @remix-run/server-runtime, app/lib/prefs.server.ts).
  */
 import { createRequire } from "node:module";
 import { createCookie } from "@remix-run/node";
@@ -9,7 +9,6 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { readPrefs } from "~/lib/prefs.server";
 import { AppLink } from "~/ui/app-link";
-import { attrs } from "~/ui/attrs";
 
 // The CommonJS builds the server runs (the patched files).
 const require = createRequire(import.meta.url);
@@ -204,16 +203,8 @@ describe("cookie values (patches/@remix-run+server-runtime: the engine's escape 
   });
 });
 
-describe("attrs()", () => {
-  it("merges like spreads: later parts win, undefined included", () => {
-    expect(attrs({ a: 1, b: 2 }, { b: 3, c: 4 })).toEqual({ a: 1, b: 3, c: 4 });
-    expect(attrs({ a: 1 }, { a: undefined as number | undefined }, { d: 5 })).toEqual({ a: undefined, d: 5 });
-    const first = { x: 1 };
-    expect(attrs(first, { y: 2 })).not.toBe(first);
-    expect(first).toEqual({ x: 1 });
-  });
-
-  it("renders AppLink as the plain link it always was", () => {
+describe("AppLink", () => {
+  it("renders as the plain link it always was", () => {
     const html = renderToString(jsx(AppLink, { to: "/people/1", className: "icon-button", title: "Edit", children: "x" }));
     expect(html).toBe('<a class="icon-button" title="Edit" href="/people/1" data-discover="true" data-app-link="">x</a>');
   });
