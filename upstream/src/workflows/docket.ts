@@ -26,7 +26,8 @@ import type { TemplatesStore, WorkflowsStore } from "./store";
 type Row = Record<string, unknown>;
 
 const ORDER: Record<z.output<typeof MilestoneListQuery>["sort"], string> = {
-  dueAt: "m.due_at is null, m.due_at asc, m.id asc",
+  // Plain columns so that the indexes (…, due_at, id) serve the order (a milestone without a due date sorts first).
+  dueAt: "m.due_at asc, m.id asc",
   "-dueAt": "m.due_at desc, m.id desc",
   createdAt: "m.created_at asc, m.id asc",
   "-createdAt": "m.created_at desc, m.id desc",

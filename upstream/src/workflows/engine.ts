@@ -79,6 +79,10 @@ const MAX_FOLLOW_DEPTH = 64;
 
 export class WorkflowEngine {
   private readonly cache = new Map<string, Compiled>();
+  private readonly activeLists = new Map<string, { key: string; list: Compiled[] }>();
+  /** Within one event: milestones ended (their branches stop) and each milestone's next task number. */
+  private ended = new Set<string>();
+  private nextSeq = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -106,13 +110,21 @@ export class WorkflowEngine {
     return c;
   }
 
-  /** The active templates of a workflow, by title (a deterministic order for one event creating several). */
+  /**
+   * The active templates of a workflow, by title (a deterministic order for one event creating several): one query of
+   * ids and versions per event; the list is rebuilt only when one of them changed.
+   */
   private active(workflowId: string): Compiled[] {
-    return this.templates
-      .activeVersions(workflowId)
+    const rows = this.templates.activeVersions(workflowId);
+    const key = rows.map((r) => `${r.id}:${r.version}`).join(",");
+    const hit = this.activeLists.get(workflowId);
+    if (hit && hit.key === key) return hit.list;
+    const list = rows
       .map((r) => this.compiled(r.id, r.version))
       .filter((c): c is Compiled => c !== null)
-      .sort((a, b) => a.t.title.localeCompare(b.t.title) || a.t.id.localeCompare(b.t.id));
+      .sort((a, b) => (a.t.title < b.t.title ? -1 : a.t.title > b.t.title ? 1 : a.t.id < b.t.id ? -1 : 1));
+    this.activeLists.set(workflowId, { key, list });
+    return list;
   }
 
   /** The workflow of a matter: its client code's, else the one its earlier events named, else the default. */
@@ -139,6 +151,8 @@ export class WorkflowEngine {
       if (ev.status === "processed") return { milestones: JSON.parse((prepared(this.db, "select milestones from workflow_events where id = ?").get(eventId) as { milestones: string }).milestones) as string[] };
       const data = JSON.parse(ev.data) as Record<string, unknown>;
       const created: string[] = [];
+      this.ended = new Set();
+      this.nextSeq = new Map();
       const { workflowId, clientCode } = this.workflowOf(ev.reference, ev.client_code);
       const eventScope: Scope = {
         ...data,
@@ -153,10 +167,12 @@ export class WorkflowEngine {
       // Open milestones of the matter: update events (finish, delete) and event-source branches.
       this.updateOpen(ev, eventScope);
       if (workflowId) {
-        for (const c of this.active(workflowId)) {
+        const active = this.active(workflowId);
+        const listened = active.some((o) => o.codes.has(EVENT_CODES.milestoneCreated));
+        for (const c of active) {
           const create = c.t.events.find((e) => e.type === "create" && e.code === ev.code && matches(e.predicates, eventScope, this.now()));
           if (!create || !this.uniqueAllows(c.t, ev.reference)) continue;
-          created.push(this.createMilestone(c, create, ev, workflowId, clientCode, eventScope));
+          created.push(this.createMilestone(c, create, ev, workflowId, clientCode, eventScope, listened));
         }
       }
       prepared(this.db, "update workflow_events set status = 'processed', processed_at = ?, milestones = ? where id = ?").run(isoNow(this.now), JSON.stringify(created), ev.id);
@@ -206,7 +222,15 @@ export class WorkflowEngine {
     for (const p of people) add.run(p, milestoneId);
   }
 
-  private createMilestone(c: Compiled, create: TemplateEvent, ev: EventRow, workflowId: string, clientCode: string | null, eventScope: Scope): string {
+  private createMilestone(
+    c: Compiled,
+    create: TemplateEvent,
+    ev: EventRow,
+    workflowId: string,
+    clientCode: string | null,
+    eventScope: Scope,
+    listened: boolean,
+  ): string {
     const id = crypto.randomUUID();
     const now = this.now();
     const at = new Date(now).toISOString();
@@ -223,6 +247,7 @@ export class WorkflowEngine {
     this.addPeople(id, assignees);
     this.history(id, "created", `Created by the event ${ev.code} (${ev.source})`, ev.created_by, ev.id, null);
     this.hooks.afterMilestoneInsert?.(id);
+    this.nextSeq.set(id, 1);
     const m = this.milestone(id)!;
     const start = startStep(c.t);
     if (start) {
@@ -230,7 +255,7 @@ export class WorkflowEngine {
       this.follow(c, m, start.id, undefined, { scope, previousTask: null, depth: 0 });
     }
     // Other templates may start from this milestone (the `workflow` event source), only when one listens.
-    if (ev.depth < WORKFLOW_LIMITS.chainDepth && this.active(workflowId).some((o) => o.codes.has(EVENT_CODES.milestoneCreated))) {
+    if (ev.depth < WORKFLOW_LIMITS.chainDepth && listened) {
       queueWorkflowEvent(
         this.db,
         {
@@ -257,7 +282,7 @@ export class WorkflowEngine {
     for (const p of c.out.get(fromStep) ?? []) {
       if (port !== undefined && p.from.port !== undefined && p.from.port !== port) continue;
       if (!matches(p.to.action.predicates, f.scope, this.now())) continue;
-      if (this.milestone(m.id)?.status !== "open") return;
+      if (this.ended.has(m.id)) return;
       this.arrive(c, m, p, f);
     }
   }
@@ -307,7 +332,8 @@ export class WorkflowEngine {
     const hours = stepHours(step);
     const dueAt = (due ? computeDue(due, f.scope, now) : null) ?? new Date(now + hours * 3_600_000).toISOString();
     const notes = resolveConditional(action.notes, f.scope, now) ?? [];
-    const seq = ((prepared(this.db, "select max(seq) as n from tasks where milestone_id = ?").get(m.id) as { n: number | null }).n ?? 0) + 1;
+    const seq = this.nextSeq.get(m.id) ?? ((prepared(this.db, "select max(seq) as n from tasks where milestone_id = ?").get(m.id) as { n: number | null }).n ?? 0) + 1;
+    this.nextSeq.set(m.id, seq + 1);
     prepared(
       this.db,
       `insert into tasks (id, milestone_id, template_id, step_id, seq, title, status, assignees, due_at, duration_hours, critical, notify, notes,
@@ -338,6 +364,7 @@ export class WorkflowEngine {
     prepared(this.db, "update tasks set status = 'closed' where milestone_id = ? and status = 'open'").run(milestoneId);
     prepared(this.db, "update milestones set status = ?, open_tasks = 0, completed_at = ?, updated_at = ? where id = ? and status = 'open'").run(status, at, at, milestoneId);
     this.history(milestoneId, status === "completed" ? "finished" : "deleted", text, actor, eventId, null);
+    this.ended.add(milestoneId);
   }
 
   /** The `workflow.next` of a completed task: its milestone follows the paths leaving the task's step. */
@@ -385,7 +412,7 @@ export class WorkflowEngine {
         if (e.action.delete) this.finish(m.id, ev.created_by, `Deleted by the event ${ev.code}`, ev.id, "deleted");
         else if (e.action.finish) this.finish(m.id, ev.created_by, `Finished by the event ${ev.code}`, ev.id);
       }
-      if (this.milestone(m.id)?.status !== "open") continue;
+      if (this.ended.has(m.id)) continue;
       for (const s of c.t.steps) {
         if (s.code === ev.code && (EVENT_SOURCE_TYPES as readonly string[]).includes(s.type) && s.type !== "milestone-start") {
           this.follow(c, m, s.id, undefined, { scope: { ...scope, form: {} }, previousTask: null, depth: 0 });
