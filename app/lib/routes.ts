@@ -137,6 +137,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/uspto", permission: "uspto.read", write: "uspto", nav: { label: "USPTO", icon: "download" } },
   { path: "/uspto/configuration", permission: "uspto.read", write: "uspto" },
   { path: "/fip", permission: "docketing_tasks.read", write: "docketing_tasks", nav: { label: "FIP", icon: "sync" } },
+  // The docket (spec 3 §2.1, docs/decisions/docket-screen.md): docketing_tasks.read shows it and lets a task's
+  // assignees complete it; the upstream lets a holder of docketing_tasks complete anyone's.
+  { path: "/milestones", permission: "docketing_tasks.read", nav: { label: "Milestones", icon: "calendar" } },
+  { path: "/milestones/:id", permission: "docketing_tasks.read" },
   { path: "/processing", permission: "portfolio.read", write: "portfolio", nav: { label: "Portfolio dashboard", icon: "chart" } },
   // Applications (spec 2 §2, docs/decisions/application-crawler.md): applications.read shows the Application
   // Crawler's card and downloads its installer; `administration` uploads or removes the installer.

@@ -30,7 +30,8 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] | und
 type TextFieldProps = {
   meta: FieldMetadata<string | undefined>;
   label: string;
-  type?: "text" | "email" | "search" | "url" | "password";
+  /** `number`, `date` and `datetime-local` for typed values (a docket task's form); the browser's own pickers. */
+  type?: "text" | "email" | "search" | "url" | "password" | "number" | "date" | "datetime-local";
   hint?: ReactNode;
   /** Put beside the input, inside the same row (e.g. the "Randomize password" button). */
   addon?: ReactNode;

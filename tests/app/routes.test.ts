@@ -16,6 +16,7 @@ let importJobId = "";
 let specificationId: string;
 let messageId = "";
 let ruleId = "";
+let milestoneId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -51,6 +52,8 @@ const samplePaths: Record<string, () => string> = {
   "/uspto": () => "/uspto",
   "/uspto/configuration": () => "/uspto/configuration",
   "/fip": () => "/fip",
+  "/milestones": () => "/milestones",
+  "/milestones/:id": () => `/milestones/${milestoneId}`,
   "/processing": () => "/processing",
   "/forms": () => "/forms",
   "/forms/create": () => "/forms/create",
@@ -135,6 +138,18 @@ beforeAll(async () => {
     body: JSON.stringify({ csvFileData: csv }),
   });
   importJobId = ((await job.json()) as { id: string }).id;
+  // A milestone: an active template (the wizard's first graph) of a workflow, an event, the engine's turn.
+  const workflowsPath = "/api/workflows/v2/workflows";
+  const workflowId = await post(workflowsPath, { title: "Route table workflow", clientCodes: ["ROUTE-CODE"] });
+  const created = { code: "portfolio.application.created" };
+  const templateId = await post(`${workflowsPath}/${workflowId}/milestones/draft/template`, { data: { title: "Route table template", events: [created] } });
+  await app.context.upstream(`${workflowsPath}/${workflowId}/milestones/${templateId}/activate`, { method: "POST", headers: authJson });
+  await post("/api/workflows/milestones", { ...created, reference: "ROUTE-M", clientCode: "ROUTE-CODE" });
+  for (let i = 0; i < 200 && !milestoneId; i++) {
+    const list = await app.context.upstream("/api/workflows/milestones?reference=ROUTE-M", { headers: authJson });
+    milestoneId = ((await list.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+    if (!milestoneId) await new Promise((r) => setTimeout(r, 50));
+  }
   const installer = new FormData();
   installer.set("version", "1.0.0");
   installer.set("file", new File(["MZ"], "CrawlerSetup.exe"));
