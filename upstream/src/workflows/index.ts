@@ -44,9 +44,11 @@ export function mountWorkflows(app: Hono<AppEnv>, o: WorkflowOptions) {
           jobs: o.jobs,
           concurrency,
           pollMs: 1_000,
-          handler: async (job) => {
+          handler: async (job, signal) => {
             // One event per turn of the event loop: requests are served between the events of a burst.
             await new Promise((resolve) => setImmediate(resolve));
+            // Stopped meanwhile (the database may be closing): the job's lease brings it back.
+            if (signal.aborted) return;
             engine.process(job.id, () => o.jobs.complete(WORKFLOW_QUEUE, job.id, worker!.owner, { status: "completed" }));
           },
           log: o.log,
