@@ -130,6 +130,31 @@ test.describe("milestone template creation wizard", () => {
     expect(t!.events[0]!.action).toMatchObject({ title: "Respond to {{subject}}", assignees: ["paralegal@firm.test", "{{from}}"], notes: ["<p>Check the claims</p>"] });
   });
 
+  test("at 390 px the dialog fits the screen; Escape in a conditions dialog closes only that one", async ({ page, request }) => {
+    test.skip(test.info().project.name !== "js", "the dialog needs JavaScript");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wf = await newWorkflow(request);
+    await signIn(page);
+    await page.goto(`/workflows/${wf.id}/milestones/new`);
+    const dialog = page.getByRole("dialog", { name: "New milestone template" });
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel("Event source").selectOption("workflow");
+    await dialog.getByRole("button", { name: "Edit conditions" }).click();
+    const or = page.getByRole("dialog", { name: 'Edit "OR" conditions' });
+    await expect(or).toBeVisible();
+    expect(await or.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.keyboard.press("Escape");
+    await expect(or).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(`/workflows/${wf.id}/milestones/new`);
+    await expect(dialog.getByRole("button", { name: "Edit conditions" })).toBeFocused();
+  });
+
   test("without JavaScript: a page that steps through, keeps what was typed, and creates", async ({ page, request }) => {
     test.skip(test.info().project.name !== "no-js", "the page without JavaScript");
     const wf = await newWorkflow(request);
