@@ -33,11 +33,8 @@ export type ApiAuth = {
   onError?: (error: UpstreamError) => Promise<void>;
 };
 
-/** One answer, whichever the transport: a Response over `fetch`, or the in-process answer (values, no JSON text). */
-type Answer = { status: number; readonly headers: Headers; hasValue: boolean; value: unknown; response(): Response };
-
 export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddress">, auth: ApiAuth) {
-  async function send(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  async function send(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: "application/json", "x-client-address": context.clientAddress };
     if (auth.token) headers.authorization = `Bearer ${auth.token}`;
     if (auth.timeZone) headers["x-timezone"] = auth.timeZone;
@@ -56,12 +53,10 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
     const direct = context.upstream.direct;
     // In-process: the load context is the scope, so the upstream establishes this page request's identity once.
     if (direct) return direct({ method, path: target, headers, body, scope: context });
-    const response = await context.upstream(target, { method, headers, body });
-    const { status, headers: answered } = response;
-    return { status, headers: answered, hasValue: false, value: undefined, response: () => response };
+    return context.upstream(target, { method, headers, body });
   }
 
-  async function answer(method: string, path: string, options?: CallOptions): Promise<Answer> {
+  async function call(method: string, path: string, options?: CallOptions): Promise<Response> {
     const result = await send(method, path, options);
     if (result.status < 200 || result.status > 300) {
       const error = await toError(result);
@@ -71,18 +66,13 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
     return result;
   }
 
-  async function call(method: string, path: string, options?: CallOptions): Promise<Response> {
-    return (await answer(method, path, options)).response();
-  }
-
   async function json<S extends z.ZodTypeAny>(
     schema: S,
     method: string,
     path: string,
     options?: CallOptions,
   ): Promise<z.infer<S>> {
-    const result = await answer(method, path, options);
-    const data: unknown = result.hasValue ? result.value : await result.response().json();
+    const data: unknown = await (await call(method, path, options)).json();
     return schema.parse(data);
   }
 
@@ -96,23 +86,22 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
     patch: <S extends z.ZodTypeAny>(schema: S, path: string, body?: unknown) => json(schema, "PATCH", path, { body }),
     /** A call whose answer has no body worth reading (204, or ignored). */
     send: async (method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => {
-      await answer(method, path, { body });
+      await call(method, path, { body });
     },
     text: async (path: string) => (await call("GET", path)).text(),
   };
 }
 
-async function toError(answer: Answer): Promise<UpstreamError> {
-  let message = `Upstream answered ${answer.status}`;
+async function toError(response: Response): Promise<UpstreamError> {
+  let message = `Upstream answered ${response.status}`;
   try {
-    const response = answer.hasValue ? null : answer.response();
-    if (response?.statusText) message = response.statusText;
-    const parsed = ErrorBody.safeParse(response ? await response.json() : answer.value);
+    if (response.statusText) message = response.statusText;
+    const parsed = ErrorBody.safeParse(await response.json());
     if (parsed.success) message = parsed.data.message;
   } catch {
     // Not JSON: keep the status text.
   }
-  return new UpstreamError(answer.status, message, answer.headers);
+  return new UpstreamError(response.status, message, response.headers);
 }
 
 export function isUpstreamError(error: unknown, status?: number): error is UpstreamError {

@@ -102,7 +102,7 @@ describe("the database file lost while the server runs", () => {
       body: JSON.stringify(user(1)),
     });
     expect(answer.status).toBe(503);
-    expect(answer.value).toEqual({ message: STORAGE_MESSAGES.lost });
+    expect(await answer.json()).toEqual({ message: STORAGE_MESSAGES.lost });
   });
 
   test("lost while the write runs: checked again before the success is acknowledged", async () => {

@@ -21,7 +21,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import { fileRoutes } from "./files/routes";
 import { UploadsStore } from "./files/store";
 import { bodyLimits, uploadGate } from "./lib/body-limit";
-import { directUpstream, directValues, type DirectUpstream } from "./lib/direct";
+import { directUpstream, type DirectUpstream } from "./lib/direct";
 import { LocalFileStore } from "./lib/files";
 import { databaseHealth, type HealthReport } from "./lib/health";
 import { bearerAuth, errorResponse, type AppEnv, type UpstreamEnv } from "./lib/http";
@@ -104,11 +104,6 @@ export type UpstreamOptions = {
   now?: () => number;
   /** Where errors go; default console.error. */
   log?: (msg: string) => void;
-  /**
-   * In-process answers (`direct`) checked to be plain JSON, as HTTP would deliver them (lib/direct.ts); default on
-   * unless NODE_ENV is production.
-   */
-  checkDirectValues?: boolean;
   /** The job queues' workers, the patent office and the docket system (docs/decisions/job-queue.md). */
   queues?: QueueOptions;
 };
@@ -255,8 +250,6 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const sso = createSso(options.sso, { users, issueToken, now, log });
 
     const app = new Hono<AppEnv>({ strict: false });
-    // In-process calls get their JSON answers as values (lib/direct.ts); over HTTP this does nothing.
-    app.use("*", directValues());
     // A write is refused, or not acknowledged, unless the database is still the file on disk (lib/write-gate.ts).
     app.use("*", writeGate(dbHealth));
     // Every body is bounded before it is read: 1 MB, uploads by their documented limits (lib/body-limit.ts); then an
@@ -412,9 +405,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
     return {
       fetch: async (request, env) => app.fetch(request, env ?? {}),
-      direct: directUpstream(async (request, env) => app.fetch(request, env), {
-        check: options.checkDirectValues ?? process.env.NODE_ENV !== "production",
-      }),
+      direct: directUpstream(async (request, env) => app.fetch(request, env)),
       health: () => !closed && dbHealth.report().ok,
       uploadRefusal: async (request) => {
         const answer = await gateOnly.fetch(request, {});

@@ -21,7 +21,6 @@ import {
   type ReindexJob,
 } from "../../contract/portfolio";
 import { HttpError, badRequest, isoNow, notFound, readJson, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
-import { jsonValueOrText } from "../lib/direct";
 import type { Db } from "../db";
 import type { SearchEngine, SearchScope } from "../search/engine";
 import { QueryError } from "../search/ir";
@@ -79,13 +78,9 @@ async function engineCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A search's answer: over HTTP the engine's JSON text (hits written from their rows as read), in process the value. */
-const searchAnswer = (c: AppContext, engine: SearchEngine, body: unknown, scope: SearchScope) =>
-  jsonValueOrText(
-    c,
-    () => engineCall(() => engine.search(body, scope)),
-    () => engineCall(() => engine.searchJson(body, scope)),
-  );
+/** A search's answer: the engine's JSON text (hits written from their rows as read). */
+const searchAnswer = async (c: AppContext, engine: SearchEngine, body: unknown, scope: SearchScope) =>
+  c.body(await engineCall(() => engine.searchJson(body, scope)), 200, { "content-type": "application/json" });
 
 export function portfolioRoutes(deps: PortfolioDeps) {
   const { db, store, engine, requireAuth, now, log } = deps;
