@@ -15,7 +15,8 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow", target: "_blank" }) },
 };
 
-const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** Text as HTML text: sanitize-html with no tag allowed escapes `&`, `<` and `>`. */
+const escapeText = (text: string) => sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
 
 /** Untrusted rich text as safe HTML. Text without any tag (a plain textarea) becomes paragraphs, one per line. */
 export function sanitizeRichText(input: string): string {

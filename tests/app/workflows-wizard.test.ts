@@ -97,7 +97,7 @@ describe("milestone template creation wizard", () => {
     expect(html).toMatch(/<option value="Days" selected="">Days<\/option>/);
     expect(html).toContain(`${WIZARD.stepOf(1, 6)}: ${WIZARD.steps[0]}`);
     expect(html).toContain("0 to 24");
-    expect(html).toContain(`Unique at a time`);
+    for (const label of ["Unique at a time", "Unique", "Repeatable"]) expect(html).toContain(`>${label}</option>`);
   });
 
   it("Next is refused until the step's required value is there, with the spec's messages", async () => {
@@ -140,6 +140,10 @@ describe("milestone template creation wizard", () => {
     // The conditions editor's inline sections, with the spec's titles.
     expect(html).toContain(CONDITION_TEXTS.editOr.replace(/"/g, "&quot;"));
     expect(html).toContain(CONDITION_TEXTS.editAnd.replace(/"/g, "&quot;"));
+    // The last step's button is the spec's.
+    const last = await (await admin.post(url(id), { ...complete(), step: "5", intent: "next" })).text();
+    expect(last).toContain(`${WIZARD.stepOf(6, 6)}: ${WIZARD.steps[5]}`);
+    expect(last).toContain(">Create milestone template</button>");
     // Back to step 1: still there.
     const back = await (await admin.post(url(id), { ...complete(), step: "2", intent: "back", title: "Typed again" })).text();
     expect(back).toContain(`${WIZARD.stepOf(1, 6)}: ${WIZARD.steps[0]}`);
