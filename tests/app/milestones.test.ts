@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_CODES, WORKFLOW_MESSAGES, type Milestone, type MilestoneDetail, type TemplateContentInput } from "@contract/workflows";
+import { zonedToIso } from "~/workflows/milestones/task-form";
 import { MILESTONES } from "~/workflows/milestones/texts";
 import { appAsAdmin, browserWith, uniq, unescapeHtml, type TestApp } from "../helpers/app";
 
@@ -41,6 +42,8 @@ function template(title: string, amount: number, assignee: string): TemplateCont
                 { name: "Reviewer", property: "reviewer", type: "email", required: true },
                 { name: "Copies to", property: "copies", type: "people" },
                 { name: "Remarks", property: "remarks", type: "string", isRichText: false },
+                { name: "Filed at", property: "filedAt", type: "datetime" },
+                { name: "Receipt", property: "receipt", type: "file", ext: ["pdf"] },
               ],
             },
           },
@@ -98,6 +101,12 @@ type ListData = {
 };
 
 describe("the docket (/milestones)", () => {
+  it("reads a datetime typed in the user's zone as that instant, on either side of daylight saving", () => {
+    expect(zonedToIso("2026-11-27T09:30", "America/New_York")).toBe("2026-11-27T14:30:00.000Z");
+    expect(zonedToIso("2026-07-01T09:30", "America/New_York")).toBe("2026-07-01T13:30:00.000Z");
+    expect(zonedToIso("2026-07-01T09:30", "UTC")).toBe("2026-07-01T09:30:00.000Z");
+  });
+
   it("passes the URL's filters and sort to the upstream; the default is my open milestones, soonest due first", async () => {
     const code = `C${uniq()}`;
     const paralegal = `para-${uniq()}@test.local`;
@@ -206,7 +215,9 @@ describe("the docket (/milestones)", () => {
     expect((await detail(app, m!.id)()).tasks[0]!.status).toBe("open");
 
     // Valid: 'Task(s) updated' / '1 task(s) successfully updated', back on the milestone following the engine's event.
-    const ok = await para.post(`/milestones/${m!.id}`, { ...typed, f0: "2026-12-01", f2: "on", f3: "rev@example.com", port: "filed" });
+    // A datetime is the user's wall-clock time (UTC here: no zone told), a file is uploaded and named by its id.
+    const receipt = new File(["%PDF-1.4 receipt"], "receipt.pdf", { type: "application/pdf" });
+    const ok = await para.postMultipart(`/milestones/${m!.id}`, { ...typed, f0: "2026-12-01", f2: "on", f3: "rev@example.com", f6: "2026-12-01T09:30", f7: receipt, port: "filed" });
     expect(ok.status).toBe(302);
     const location = ok.headers.get("Location")!;
     expect(location).toMatch(new RegExp(`^/milestones/${m!.id}\\?event=`));
@@ -217,8 +228,19 @@ describe("the docket (/milestones)", () => {
     expect(moved.tasks[0]).toMatchObject({
       status: "completed",
       completedBy: paralegal,
-      values: { filingDate: "2026-12-01", fee: 12.5, told: true, reviewer: "rev@example.com", copies: ["ann@example.com", "bob@example.com"], remarks: "Sent by courier" },
+      values: {
+        filingDate: "2026-12-01",
+        fee: 12.5,
+        told: true,
+        reviewer: "rev@example.com",
+        copies: ["ann@example.com", "bob@example.com"],
+        remarks: "Sent by courier",
+        filedAt: "2026-12-01T09:30:00.000Z",
+        receipt: expect.any(String),
+      },
     });
+    const upload = await para.get(`/files/${String(moved.tasks[0]!.values!.receipt)}`);
+    expect(await upload.text()).toBe("%PDF-1.4 receipt");
     const history = unescapeHtml(await (await para.get(`/milestones/${m!.id}`)).text());
     expect(history).toContain(`Prepare response completed by ${paralegal}`);
     expect(history).toContain("Report to client");
