@@ -69,6 +69,10 @@ test.describe("milestone template creation wizard", () => {
     await and.getByLabel("Field").selectOption("{{subject}}");
     await and.getByLabel("Function").selectOption("contains");
     await and.getByLabel("Value").fill("Office Action");
+    // Enter in a condition's field stays in the dialog (it must not move the wizard on under it).
+    await page.keyboard.press("Enter");
+    await expect(and).toBeVisible();
+    await expect(stepHeading(page, 2, "Creation event")).toBeAttached();
     await and.getByRole("button", { name: 'Add "AND" condition' }).click();
     await and.getByRole("group", { name: "Condition 2" }).getByLabel("Field").selectOption("{{receivedAt}}");
     // A date field: its functions only, and a due-date value.

@@ -118,6 +118,9 @@ export function Wizard({
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
+    // Enter in a conditions dialog's field submits the wizard's form (the dialogs are inside it): it must not move
+    // the step under an open dialog. The dialog's Done closes it.
+    if (document.activeElement?.closest("dialog.conditions-dialog")) return e.preventDefault();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const intent = submitter?.value ?? "next";
     if (intent === "next" || intent === "back") {
