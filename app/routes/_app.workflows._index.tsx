@@ -3,7 +3,8 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { workflowListAction, workflowListLoader } from "~/workflows/list.server";
 import { WORKFLOWS } from "~/workflows/texts";
 import { ImportDialog } from "~/workflows/ImportDialog";
-import { CloneDialog, ImportLink, withoutDialogs, workflowColumns } from "~/workflows/WorkflowList";
+import { CloneDialog, ImportLink, workflowColumns } from "~/workflows/WorkflowList";
+import { listAddress } from "~/workflows/addresses";
 import styles from "~/workflows/workflows.css";
 import { ResourceList } from "~/ui/resource-list";
 import { Toast, toastOf } from "~/ui/toast";
@@ -44,7 +45,7 @@ export default function Workflows() {
           title={WORKFLOWS.import.title}
           hint={WORKFLOWS.import.hint}
           required={WORKFLOWS.import.required}
-          closeTo={withoutDialogs(params)}
+          closeTo={listAddress(params)}
           openerId="import-workflow"
           actionData={actionData}
         />

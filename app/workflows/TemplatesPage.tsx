@@ -4,6 +4,7 @@ import { isConfirming } from "~/ui/editor";
 import { Icon } from "~/ui/icons";
 import { Stamp, tagsCell } from "~/ui/list";
 import { Toast, toastOf } from "~/ui/toast";
+import { DIALOG_PARAMS, pageAddress } from "./addresses";
 import { ImportDialog } from "./ImportDialog";
 import type { TemplateCardData, templatesAction, templatesLoader } from "./templates.server";
 import { TEMPLATES } from "./texts";
@@ -133,11 +134,9 @@ export function TemplatesPage() {
   const canWrite = data.may.write;
   const none = data.active.length === 0 && data.inactive.length === 0;
   const base = `/workflows/${data.workflow.id}`;
-  const importParams = new URLSearchParams(location.search);
-  importParams.set("import", "1");
-  const closeParams = new URLSearchParams(location.search);
-  closeParams.delete("import");
-  const closeTo = closeParams.size ? `${location.pathname}?${closeParams}` : location.pathname;
+  const params = new URLSearchParams(location.search);
+  const closeTo = pageAddress(location.pathname, params);
+  params.set(DIALOG_PARAMS.import, "1");
   return (
     <>
       <Toast toast={toastOf(actionData)} />
@@ -153,7 +152,7 @@ export function TemplatesPage() {
         </div>
         {canWrite ? (
           <div className="header-actions">
-            <Link id="import-template" to={`${location.pathname}?${importParams}`} className="btn btn-secondary" preventScrollReset>
+            <Link id="import-template" to={`${location.pathname}?${params}`} className="btn btn-secondary" preventScrollReset>
               <Icon name="download" /> {T.import}
             </Link>
             <Link to={`${base}/milestones/new`} className="btn btn-primary">

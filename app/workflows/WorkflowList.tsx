@@ -8,6 +8,7 @@ import { Stamp, tagsCell, type Column } from "~/ui/list";
 import { useSchemaForm } from "~/ui/schema-form";
 import { UrlDialog } from "~/ui/url-dialog";
 import type { CloneDialog as CloneDialogData } from "./list.server";
+import { DIALOG_PARAMS, listAddress } from "./addresses";
 import { CloneSchema } from "./schema";
 import { WORKFLOWS } from "./texts";
 
@@ -28,15 +29,6 @@ function withParam(params: URLSearchParams, name: string, value: string): string
   const next = new URLSearchParams(params);
   next.set(name, value);
   return `?${next.toString()}`;
-}
-
-/** The list's address without its dialogs' parameters. */
-export function withoutDialogs(params: URLSearchParams): string {
-  const next = new URLSearchParams(params);
-  next.delete("clone");
-  next.delete("import");
-  const search = next.toString();
-  return search ? `?${search}` : ".";
 }
 
 /** Whether the action answered with the confirmation step of `intent` for this row. */
@@ -75,7 +67,7 @@ function RowActions({ row, canWrite, actionData }: { row: WorkflowRow; canWrite:
         <>
           <Link
             id={`clone-${row.id}`}
-            to={withParam(params, "clone", row.id)}
+            to={withParam(params, DIALOG_PARAMS.clone, row.id)}
             className="btn btn-secondary btn-small"
             aria-label={W.actionOn(A.clone, row.name)}
             preventScrollReset
@@ -122,7 +114,7 @@ export const workflowColumns = (canWrite: boolean, actionData: unknown): Column<
 export function ImportLink() {
   const [params] = useSearchParams();
   return (
-    <Link id="import-workflow" to={withParam(params, "import", "1")} className="btn btn-secondary" preventScrollReset>
+    <Link id="import-workflow" to={withParam(params, DIALOG_PARAMS.import, "1")} className="btn btn-secondary" preventScrollReset>
       <Icon name="download" /> {A.importWorkflow}
     </Link>
   );
@@ -141,7 +133,7 @@ export function CloneDialog({ clone, actionData }: { clone: CloneDialogData; act
     defaultValue: { id: clone.id, title: C.defaultTitle(clone.title), references: [] },
   });
   return (
-    <UrlDialog id="clone-dialog" title={C.title(clone.title)} closeTo={withoutDialogs(params)} openerId={`clone-${clone.id}`}>
+    <UrlDialog id="clone-dialog" title={C.title(clone.title)} closeTo={listAddress(params)} openerId={`clone-${clone.id}`}>
       {(cancel) => (
         <Form method="post" {...getFormProps(form)} className="dialog-form" preventScrollReset>
           <input type="hidden" name="id" value={clone.id} />

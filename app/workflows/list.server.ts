@@ -7,23 +7,13 @@ import { failed, failureToast, intentOf, isConfirmed, reasonOf, statusOf } from 
 import { readForm, textOf } from "~/lib/form.server";
 import { isUpstreamError } from "~/lib/upstream.server";
 import { toasts } from "~/lib/toast.server";
+import { DIALOG_PARAMS, listAddress } from "./addresses";
 import { importPost } from "./import.server";
 import { CloneSchema } from "./schema";
 import { WORKFLOWS } from "./texts";
 import { cloneWorkflow, importWorkflow, makeDefault, referencesOf, workflows, type ReferenceChoice } from "./workflows.server";
 
 const W = WORKFLOWS;
-
-/** The URL parameters that open the list's dialogs (ui/url-dialog): `?clone=id`, `?import=1`. */
-export const DIALOG_PARAMS = { clone: "clone", import: "import" } as const;
-
-/** The list's own address (search, sort, page) without a dialog's parameter: where an answer goes back to. */
-export function listAddress(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
-  for (const name of [...Object.values(DIALOG_PARAMS), "index"]) params.delete(name);
-  const search = params.toString();
-  return search ? `/workflows?${search}` : "/workflows";
-}
 
 export type CloneDialog = { id: string; title: string; references: ReferenceChoice[] };
 
@@ -60,7 +50,7 @@ export async function workflowListLoader(args: LoaderFunctionArgs) {
 export async function workflowListAction(args: ActionFunctionArgs) {
   const { api } = await requireWrite(args);
   const form = await readForm(args.request);
-  const back = listAddress(new URL(args.request.url));
+  const back = listAddress(new URL(args.request.url).searchParams);
   const flash = toasts(args.context);
   const intent = intentOf(form);
   const id = textOf(form, "id");

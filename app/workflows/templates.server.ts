@@ -6,20 +6,12 @@ import { readForm, textOf } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format";
 import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
+import { DIALOG_PARAMS, pageAddress } from "./addresses";
 import { importPost } from "./import.server";
 import { TEMPLATES } from "./texts";
 import { contractsOf, importTemplate, setTemplateActive, templatesOf, workflows } from "./workflows.server";
 
 const T = TEMPLATES;
-
-/** This page's address (`/workflows/{id}` or `/workflows/{id}/milestones`) without the import dialog's parameter. */
-function pageAddress(url: URL): string {
-  const params = new URLSearchParams(url.searchParams);
-  params.delete("import");
-  params.delete("index");
-  const search = params.toString();
-  return search ? `${url.pathname}?${search}` : url.pathname;
-}
 
 /**
  * A workflow's milestone templates (spec 3 §2.3): the workflow, its templates sorted by title in the active and the
@@ -54,7 +46,7 @@ export async function templatesLoader(args: LoaderFunctionArgs) {
     workflow: { id: workflow.id, title: workflow.title },
     active: cards.filter((c) => c.active),
     inactive: cards.filter((c) => !c.active),
-    importOpen: may.write && url.searchParams.has("import"),
+    importOpen: may.write && url.searchParams.has(DIALOG_PARAMS.import),
     may,
   });
 }
@@ -69,7 +61,8 @@ export async function templatesAction(args: ActionFunctionArgs) {
   const { api } = await requireWrite(args);
   const workflowId = args.params.id ?? "";
   const form = await readForm(args.request);
-  const back = pageAddress(new URL(args.request.url));
+  const url = new URL(args.request.url);
+  const back = pageAddress(url.pathname, url.searchParams);
   const flash = toasts(args.context);
   const intent = intentOf(form);
 
