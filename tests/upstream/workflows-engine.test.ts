@@ -268,5 +268,10 @@ describe("the docket engine", () => {
     const done = await milestone(h, mine.id, para);
     expect(done.status).toBe("completed");
     expect(done.history.find((x) => x.kind === "task.completed")).toMatchObject({ actor: "para@example.com", at: new Date(START).toISOString() });
+    // A person's docket follows its milestones' status.
+    expect(await refs("mine=true&status=completed")).toEqual(["B"]);
+    expect(await refs("mine=true&status=open&sort=-dueAt")).toEqual(["A"]);
+    expect(await refs("mine=true&overdue=true")).toEqual(["A"]);
+    expect((await refs("mine=true&sort=title")).sort()).toEqual(["A", "B"]);
   });
 });

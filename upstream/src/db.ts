@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
-import { WORKFLOWS_SCHEMA } from "./workflows/schema";
+import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
 
 export type Db = Database.Database;
 
@@ -367,6 +367,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "100_workflows",
     // Workflows, milestone templates, events, milestones and tasks (docs/decisions/workflows.md).
     sql: WORKFLOWS_SCHEMA,
+  },
+  {
+    id: "101_docket_people",
+    // A person's docket in due-date order from one index (docs/decisions/workflows.md).
+    sql: DOCKET_PEOPLE_SCHEMA,
   },
 ];
 

@@ -97,7 +97,24 @@ export class Docket {
     const where: string[] = [];
     const params: unknown[] = [];
     const person = query.mine ? actor : query.assignee;
-    if (person) {
+    // A person's docket by due date: read from milestone_people's (person, status, due_at) index, in its order.
+    const byPerson = !!person && (query.sort === "dueAt" || query.sort === "-dueAt");
+    let from = "milestones m";
+    let order = ORDER[query.sort];
+    if (byPerson) {
+      from = "milestone_people p join milestones m on m.id = p.milestone_id";
+      where.push("p.person = ?");
+      params.push(person.toLowerCase());
+      if (query.status || query.overdue) {
+        where.push("p.status = ?");
+        params.push(query.overdue ? "open" : query.status);
+      }
+      if (query.overdue) {
+        where.push("p.due_at < ?");
+        params.push(isoNow(this.now));
+      }
+      order = query.sort === "dueAt" ? "p.due_at asc, p.milestone_id asc" : "p.due_at desc, p.milestone_id desc";
+    } else if (person) {
       where.push("m.id in (select milestone_id from milestone_people where person = ?)");
       params.push(person.toLowerCase());
     }
@@ -124,8 +141,8 @@ export class Docket {
       params.push(from, to);
     }
     const clause = where.length ? `where ${where.join(" and ")}` : "";
-    const total = (prepared(this.db, `select count(*) as n from milestones m ${clause}`).get(...params) as { n: number }).n;
-    const rows = prepared(this.db, `select m.* from milestones m ${clause} order by ${ORDER[query.sort]} limit ${query.pageSize} offset ?`).all(
+    const total = (prepared(this.db, `select count(*) as n from ${from} ${clause}`).get(...params) as { n: number }).n;
+    const rows = prepared(this.db, `select m.* from ${from} ${clause} order by ${order} limit ${query.pageSize} offset ?`).all(
       ...params,
       (query.page - 1) * query.pageSize,
     ) as Row[];

@@ -217,9 +217,9 @@ export class WorkflowEngine {
     );
   }
 
-  private addPeople(milestoneId: string, people: readonly string[]): void {
-    const add = prepared(this.db, "insert into milestone_people (person, milestone_id) values (?, ?) on conflict do nothing");
-    for (const p of people) add.run(p, milestoneId);
+  private addPeople(milestoneId: string, people: readonly string[], dueAt: string | null): void {
+    const add = prepared(this.db, "insert into milestone_people (person, milestone_id, status, due_at) values (?, ?, 'open', ?) on conflict do nothing");
+    for (const p of people) add.run(p, milestoneId, dueAt);
   }
 
   private createMilestone(
@@ -244,7 +244,7 @@ export class WorkflowEngine {
       `insert into milestones (id, workflow_id, template_id, reference, client_code, title, status, due_at, client_due_at, assignees, notes,
        variables, hidden, event_id, open_tasks, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, '{}', ?, ?, 0, ?, ?)`,
     ).run(id, workflowId, c.t.id, ev.reference, clientCode, title, dueAt, clientDue, JSON.stringify(assignees), JSON.stringify(action.notes), c.t.hidden ? 1 : 0, ev.id, at, at);
-    this.addPeople(id, assignees);
+    this.addPeople(id, assignees, dueAt);
     this.history(id, "created", `Created by the event ${ev.code} (${ev.source})`, ev.created_by, ev.id, null);
     this.hooks.afterMilestoneInsert?.(id);
     this.nextSeq.set(id, 1);
@@ -355,7 +355,7 @@ export class WorkflowEngine {
       at,
     );
     prepared(this.db, "update milestones set open_tasks = open_tasks + 1, updated_at = ? where id = ?").run(at, m.id);
-    this.addPeople(m.id, assignees);
+    this.addPeople(m.id, assignees, m.due_at);
   }
 
   /** Completes a milestone: its open tasks are closed. */
@@ -363,6 +363,7 @@ export class WorkflowEngine {
     const at = isoNow(this.now);
     prepared(this.db, "update tasks set status = 'closed' where milestone_id = ? and status = 'open'").run(milestoneId);
     prepared(this.db, "update milestones set status = ?, open_tasks = 0, completed_at = ?, updated_at = ? where id = ? and status = 'open'").run(status, at, at, milestoneId);
+    prepared(this.db, "update milestone_people set status = ? where milestone_id = ?").run(status, milestoneId);
     this.history(milestoneId, status === "completed" ? "finished" : "deleted", text, actor, eventId, null);
     this.ended.add(milestoneId);
   }

@@ -135,3 +135,15 @@ export const WORKFLOWS_SCHEMA = `
   );
   create index milestone_history_milestone on milestone_history (milestone_id, id);
 `;
+
+/**
+ * A person's docket (mine, assignee) in due-date order from one index: each milestone's status and due date beside
+ * its people, kept in step by the engine (a milestone's due date never changes; its status does once).
+ */
+export const DOCKET_PEOPLE_SCHEMA = `
+  alter table milestone_people add column status text not null default 'open';
+  alter table milestone_people add column due_at text;
+  update milestone_people set (status, due_at) = (select m.status, m.due_at from milestones m where m.id = milestone_people.milestone_id);
+  create index milestone_people_due on milestone_people (person, status, due_at, milestone_id);
+  create index milestone_people_person_due on milestone_people (person, due_at, milestone_id);
+`;
