@@ -21,9 +21,9 @@ import { files } from "~/lib/files.server";
 import { formatDateTime } from "~/lib/format";
 import { readForm, textOf } from "~/lib/form.server";
 import { orNotFound } from "~/lib/resource.server";
+import { sanitizeRichText } from "~/lib/rich-text.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
-import { sanitizeSummary } from "~/portfolio/search.server";
 import { shownValue, taskFormSchema, inputOfKey, valueKey, valuesOf } from "./task-form";
 import { MILESTONES } from "./texts";
 
@@ -281,7 +281,7 @@ export async function milestoneLoader(args: LoaderFunctionArgs) {
     milestone: { ...milestoneRow(m, dates, null), assignees: m.assignees, completedAt: m.completedAt ? formatDateTime(m.completedAt, timeZone) : null },
     tasks: m.tasks.map((t) => ({
       ...taskRow(t, dates),
-      notes: t.notes.map(sanitizeSummary),
+      notes: t.notes.map(sanitizeRichText),
       form: t.form,
       ports: t.ports,
       values: (t.form?.properties ?? [])
@@ -298,7 +298,7 @@ export async function milestoneLoader(args: LoaderFunctionArgs) {
       text: h.text,
       event: h.eventId && h.eventId === creator?.id ? { code: creator.code, source: creator.source } : null,
     })),
-    notes: m.notes.map(sanitizeSummary).filter((n) => n.trim() !== ""),
+    notes: m.notes.map(sanitizeRichText).filter((n) => n.trim() !== ""),
     variables: Object.entries(m.variables).map(([name, v]) => ({ name, value: valueText(v) })),
     moving: event?.status === "queued",
     from,
