@@ -178,8 +178,22 @@ test("a workflow's templates: activated and deactivated with confirmation, impor
   await expect(card).toContainText("Application created");
   const activate = await askConfirmation(page, card.getByRole("button", { name: `Activate ${name}` }));
   await expect(activate.getByRole("heading", { name: "Activate template" })).toBeVisible();
+  // With JavaScript the card is pending while the confirmed request is in flight (held back here for a moment).
+  const slowPost = /\/workflows\/[^/?]+\/milestones\?/;
+  if (js()) {
+    await page.route(slowPost, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+  }
   await activate.getByRole("button", { name: "Activate" }).click();
+  if (js()) {
+    await expect(card).toHaveAttribute("aria-busy", "true");
+    await expect(card).toContainText("Activating…");
+  }
   await toastSays(page, `'${name}' activated`);
+  if (js()) await page.unroute(slowPost);
+  await expect(page.locator(".template-card[aria-busy]")).toHaveCount(0);
   await expect(page.getByText("No inactive milestones")).toBeVisible();
   await expect(page.getByRole("region", { name: /^Active/ }).getByRole("heading", { name })).toBeVisible();
   await expectAccessible(page);
