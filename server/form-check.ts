@@ -30,7 +30,7 @@ export const FORM_LIMITS = {
  * itself (one row too many), so that a form with one row too many gets the schema's own "at most" message. A list not
  * named here takes FORM_LIMITS.index at most.
  */
-export const PAGE_LIST_LIMITS: Partial<Record<RouteEntry["path"], Readonly<Record<string, number>>>> = {
+const PAGE_LIST_LIMITS: Partial<Record<RouteEntry["path"], Readonly<Record<string, number>>>> = {
   "/rules/create": { deadlines: RULE_LIMITS.deadlines },
   "/rules/:id/edit": { deadlines: RULE_LIMITS.deadlines },
   // The edit-fields dialog's products (app/portfolio/schema.ts EditFieldsSchema).

@@ -37,14 +37,14 @@ export { UPLOADS_BUSY } from "./upload-room";
 const MB = 1024 * 1024;
 
 /** Every page body, unless PAGE_UPLOAD_LIMITS says otherwise. */
-export const PAGE_BODY_LIMIT = 1 * MB;
+const PAGE_BODY_LIMIT = 1 * MB;
 
 /**
  * The upload routes, by their documented limits (the file plus what the same form posts with it). `writes`: the
  * route's action checks the route table's `write` permission before anything else (requireWrite), so a large body
  * from someone without it is refused before it is read; otherwise the table's `permission` is checked.
  */
-export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; writes?: true }[] = [
+const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; writes?: true }[] = [
   {
     // The specification workbench (multipart): a .docx of MAX_DOCUMENT_BYTES (posted once: later posts name the kept
     // upload by its id), the template and a few fields. The route answers a too-large file with its field message.
@@ -92,9 +92,9 @@ export const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: s
 ];
 
 /** Cross-site by design: the SAML IdP posts the assertion here (it has its own InResponseTo and replay checks). */
-export const CSRF_EXEMPT: ReadonlySet<string> = new Set(["/saml-callback.html"]);
+const CSRF_EXEMPT: ReadonlySet<string> = new Set(["/saml-callback.html"]);
 
-export function bodyLimitOf(path: string): { bytes: number; what: string; writes?: true } {
+function bodyLimitOf(path: string): { bytes: number; what: string; writes?: true } {
   return PAGE_UPLOAD_LIMITS.find((u) => u.path.test(path)) ?? { bytes: PAGE_BODY_LIMIT, what: "A form" };
 }
 

@@ -12,7 +12,7 @@ const MB = 1024 * 1024;
  * `lingering_timeout` 5 s between reads, `lingering_time` 30 s in all): a slow or busy client gets its answer, and
  * no connection costs more than `bytes` read and dropped or `totalMs`.
  */
-export const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * MB } as const;
+const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * MB } as const;
 
 /** Before an answer to a body not read (or still coming): the lingering close above. */
 export function closeAfterAnswer(req: ExpressRequest, res: ExpressResponse) {

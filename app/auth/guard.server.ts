@@ -39,7 +39,7 @@ export async function requireUser({ request, context }: Args): Promise<Signed> {
 }
 
 /** What the signed-in user may do on a screen, from its route table entry (`write`, `create`). */
-export type May = { write: boolean; create: boolean };
+type May = { write: boolean; create: boolean };
 
 export type RouteAccess = Signed & { may: May };
 

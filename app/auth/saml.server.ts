@@ -6,7 +6,7 @@ import { safeRedirect } from "./redirect";
 import type { SamlSettings } from "./sso-context";
 
 /** A refused SAML sign-in; the message is for the log, never shown. */
-export class SamlRefused extends Error {
+class SamlRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = "SamlRefused";

@@ -51,7 +51,7 @@ export class SignInError extends Error {
   }
 }
 
-export type SignInContext = Ctx & { formData: FormData };
+type SignInContext = Ctx & { formData: FormData };
 
 export function getAuthenticator(ctx: Ctx): Authenticator<SessionUser> {
   const key = keyOf(ctx);
@@ -99,7 +99,7 @@ export async function readSession(request: Request, ctx: Ctx) {
 
 export { safeRedirect } from "./redirect";
 
-export function loginRedirect(request: Request, headers?: HeadersInit): Response {
+function loginRedirect(request: Request, headers?: HeadersInit): Response {
   const url = new URL(request.url);
   // A client-side navigation's data request comes back to the page, not to its data.
   url.searchParams.delete("_data");

@@ -9,15 +9,14 @@ import type { SsoContext } from "./sso-context";
 import { SSO_TEXTS } from "./texts";
 
 /** A refused or failed single sign-on; the message is for the log. */
-export class SsoRefused extends Error {
+class SsoRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = "SsoRefused";
   }
 }
 
-export const OIDC_CALLBACK_PATH = "/microsoft.html";
-export const SAML_ACS_PATH = "/saml-callback.html";
+const OIDC_CALLBACK_PATH = "/microsoft.html";
 
 /** The external providers `GET /api/auth/` lists (spec 1 §2); none when the upstream cannot say. */
 export async function listProviders(context: AppLoadContext): Promise<Provider[]> {

@@ -51,7 +51,7 @@ function rowOf(hit: SearchHit): ResultRow {
 }
 
 /** The search of a query's JSON plus size and from (spec 2 §7, §9: size 10, from 0). */
-export async function runSearch(api: Api, text: string, from: number): Promise<Results> {
+async function runSearch(api: Api, text: string, from: number): Promise<Results> {
   const parsed = JSON.parse(text) as AdvancedSearchBody;
   // The long fields travel only as highlight fragments (unless the query asks for its own _source).
   const body: AdvancedSearchBody = {
@@ -76,7 +76,7 @@ const fromOf = (raw: string | null) => {
   return Math.min(n - (n % CATEGORIZATION_PAGE_SIZE), MAX_RESULT_WINDOW - CATEGORIZATION_PAGE_SIZE);
 };
 
-export const queryUrl = (id: string, extra: Record<string, string> = {}) =>
+const queryUrl = (id: string, extra: Record<string, string> = {}) =>
   `/categorization?${new URLSearchParams({ query: id, ...extra })}`;
 
 /** A job as the page shows it (dates formatted in the user's time zone). */
@@ -89,7 +89,7 @@ const viewOf = (timeZone: string) => (job: CategorizationJob): JobView => ({
 export type QueryRow = { id: string; name: string; tags: string[]; updated: string; by: string | null };
 
 /** The jobs of a query for the progress panel (polled by /categorization/jobs too). */
-export async function jobsOf(api: Api, queryId: string, timeZone: string): Promise<JobView[]> {
+async function jobsOf(api: Api, queryId: string, timeZone: string): Promise<JobView[]> {
   try {
     return (await categorization.jobs(api, queryId)).map(viewOf(timeZone));
   } catch (error) {

@@ -9,12 +9,12 @@ import { FormSchema } from "./schema";
 import { FORMS } from "./texts";
 
 /** The forms collection of the upstream contract (spec 2 §7), through the resource kit. */
-export const forms = resourceClient(FormsResource);
+const forms = resourceClient(FormsResource);
 
 /** Where the back office serves a form's files (spec 2 §7: downloads of form and model). */
-export const formFileHref = (id: string, field: "formFile" | "modelFile") => `/forms/${id}/files/${field}`;
+const formFileHref = (id: string, field: "formFile" | "modelFile") => `/forms/${id}/files/${field}`;
 
-export const formRow = (f: Form, timeZone: string) => ({
+const formRow = (f: Form, timeZone: string) => ({
   id: f.id,
   name: f.name,
   type: f.type,

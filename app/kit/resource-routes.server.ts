@@ -165,7 +165,7 @@ function afterFormPost(request: Request): boolean {
  * A parsed form's values split into the JSON body and the files of the resource's file fields (`definition.files`):
  * a File value there is an upload (sent as a multipart part), never a body field.
  */
-export function splitFiles(values: Record<string, unknown>, fileFields: Readonly<Record<string, unknown>> | undefined) {
+function splitFiles(values: Record<string, unknown>, fileFields: Readonly<Record<string, unknown>> | undefined) {
   const body: Record<string, unknown> = {};
   const files: RecordUploads = {};
   for (const [key, value] of Object.entries(values)) {

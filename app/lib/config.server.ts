@@ -77,7 +77,7 @@ const Env = z.object({
 });
 
 /** The job queues' external systems (null parts: not configured; the dashboards say what is missing). */
-export type QueueConfig = {
+type QueueConfig = {
   office: { baseUrl?: string; apiKey?: string };
   docket: { baseUrl?: string; apiKey?: string; matterUrlTemplate?: string };
   customerNumbers: string[];
@@ -87,7 +87,7 @@ export type QueueConfig = {
 };
 
 /** Single sign-on settings (null parts: not configured, no button). */
-export type SsoConfig = {
+type SsoConfig = {
   /** The back office's public origin, without a trailing slash: the callbacks and the SAML endpoints hang off it. */
   publicUrl: string;
   /** The service credential of the upstream's server-to-server calls; generated per start when embedded and unset. */

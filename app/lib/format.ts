@@ -82,7 +82,7 @@ export function formatScore(n: number | null | undefined, empty: string = NO_VAL
 }
 
 /** "1 user", "3 users". */
-export function plural(n: number, one: string, many = `${one}s`): string {
+function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 

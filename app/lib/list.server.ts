@@ -3,7 +3,7 @@ import { ListQuery, type Page } from "@contract/common";
 import { resolveSort } from "./prefs.server";
 
 /** Rows per page of every list. */
-export const LIST_PAGE_SIZE = 25;
+const LIST_PAGE_SIZE = 25;
 
 /**
  * The query of list `listId` from its URL: search text, page, and the sort (the URL's, remembered in the prefs

@@ -5,7 +5,7 @@ export const TZ_COOKIE = "tz";
 
 const valid = new Map<string, boolean>();
 
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   let ok = valid.get(name);
   if (ok === undefined) {
     try {

@@ -1,12 +1,6 @@
 import { createCookieSessionStorage, type AppLoadContext, type SessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
 
-/**
- * Toasts (spec 1 §8) travel in remix-toast's flash cookie, signed with our own secrets (its default secret is
- * public). Success toasts show 3 s, errors 5 s (spec 1 §9); without JavaScript they show as a banner.
- */
-export const TOAST_MS = { success: 3000, error: 5000, info: 3000, warning: 5000 } as const;
-
 export { TRY_LATER } from "./form-texts";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;

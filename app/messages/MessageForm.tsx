@@ -31,7 +31,7 @@ const CONTEXT_FIELDS = Object.entries(MESSAGE_SAMPLE_CONTEXT).flatMap(([key, val
 const SAMPLE_JSON = JSON.stringify(MESSAGE_SAMPLE_CONTEXT, null, 2);
 
 /** The preview of an action's answer, if it carries one. */
-export function previewOf(data: unknown): PreviewResult | null {
+function previewOf(data: unknown): PreviewResult | null {
   return data && typeof data === "object" && "preview" in data ? (data.preview as PreviewResult) : null;
 }
 

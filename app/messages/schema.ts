@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { MessageCreate, MessageFields } from "@contract/messages";
 import { textList } from "~/lib/form-fields";
 
@@ -12,4 +11,3 @@ export const MessageSchema = MessageCreate.extend({
   cc: textList(MessageFields.recipients),
   bcc: textList(MessageFields.recipients),
 });
-export type MessageForm = z.infer<typeof MessageSchema>;

@@ -8,7 +8,7 @@ const L = PEOPLE.labels;
 const B = PEOPLE.bot;
 
 /** Where the browser asks for scripts and versions (a resource route; the browser never calls /api). */
-export const BOT_SCRIPTS_URL = "/people/bot-scripts";
+const BOT_SCRIPTS_URL = "/people/bot-scripts";
 
 type Props = {
   /** What the server computed for this form state (loader, or the no-JavaScript round trip). */

@@ -16,7 +16,7 @@ type NameFields = {
 };
 
 /** Where the Assistants tag input asks for suggestions (a resource route over GET /api/auth/suggest/users). */
-export const SUGGEST_URL = "/people/suggest";
+const SUGGEST_URL = "/people/suggest";
 
 /** The fields the new-user and edit-user screens share, in the spec's order around the email and password. */
 export function NameFieldset({ fields, disabled }: { fields: Pick<NameFields, "firstName" | "lastName">; disabled?: boolean }) {

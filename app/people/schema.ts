@@ -30,7 +30,7 @@ const password = limitText(
 );
 
 /** Assistants (spec 1 §2): one text field of emails separated by ";", each well-formed. */
-export const assistantsField = z
+const assistantsField = z
   .string()
   .optional()
   .transform((v) => splitTags(v))
@@ -60,7 +60,6 @@ export const NewUserSchema = z.object({
   scriptKey,
   assistants: assistantsField,
 });
-export type NewUser = z.infer<typeof NewUserSchema>;
 
 /** The edit-user form (spec 1 §5 Edit user: first and last name required). */
 export const EditUserSchema = z.object({
@@ -72,7 +71,6 @@ export const EditUserSchema = z.object({
   scriptKey,
   assistants: assistantsField,
 });
-export type EditUser = z.infer<typeof EditUserSchema>;
 
 /** Password randomisation (spec 1 §5): a random base-36 string, from the platform's CSPRNG. */
 export function randomPassword(length = 12): string {

@@ -12,7 +12,7 @@ import { Icon } from "~/ui/icons";
 import { portfolioUrl, searchOnly, type PortfolioParams } from "./params";
 import { PORTFOLIO } from "./texts";
 
-export const SEARCH_FORM_ID = "portfolio-search";
+const SEARCH_FORM_ID = "portfolio-search";
 
 /**
  * The search bar (spec 2 §2): query box, 'Portfolio:' selector, results per page and Submit, one GET form, so every

@@ -9,7 +9,7 @@ import { PORTFOLIO } from "./texts";
 const S = PORTFOLIO.selection;
 
 /** The form the results' checkboxes belong to (`form=` attribute: the cards hold forms of their own). */
-export const SELECTION_FORM = "portfolio-selection";
+const SELECTION_FORM = "portfolio-selection";
 
 /** The action's answer to the selection form, if that is what it answered. */
 export function bulkOf(actionData: unknown): BulkAnswer | null {

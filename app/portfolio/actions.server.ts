@@ -15,7 +15,7 @@ import { PORTFOLIO } from "./texts";
 const T = PORTFOLIO.toasts;
 
 /** Which form an answer belongs to (several forms share the page): its intent and application. */
-export type PortfolioFormAnswer = { form: "addTag" | "editFields"; applicationId: string };
+type PortfolioFormAnswer = { form: "addTag" | "editFields"; applicationId: string };
 
 /** An upstream 404 on a change: the spec's 'Unable to find application with id' (spec 2 §5). */
 const notFoundText = (error: unknown, id: string) => (isUpstreamError(error, 404) ? applicationNotFound(id) : null);

@@ -12,7 +12,7 @@ import { PORTFOLIO } from "./texts";
 const S = PORTFOLIO.selection;
 const T = PORTFOLIO.toasts;
 
-export const BULK_INTENTS = ["bulkAddTag", "bulkRemoveTag", "bulkExport"] as const;
+const BULK_INTENTS = ["bulkAddTag", "bulkRemoveTag", "bulkExport"] as const;
 export type BulkIntent = (typeof BULK_INTENTS)[number];
 export const isBulkIntent = (intent: string): intent is BulkIntent => (BULK_INTENTS as readonly string[]).includes(intent);
 

@@ -13,7 +13,7 @@ import { PORTFOLIO } from "./texts";
 const I = PORTFOLIO.import;
 
 /** The upload rule of Upload CSV (the request guard bounds the whole body: server/guard.ts PAGE_UPLOAD_LIMITS). */
-export const CSV_UPLOAD: UploadRule = {
+const CSV_UPLOAD: UploadRule = {
   maxBytes: CSV_IMPORT_LIMITS.bytes,
   tooLarge: I.tooLarge,
   missing: I.noFile,
@@ -22,10 +22,7 @@ export const CSV_UPLOAD: UploadRule = {
 };
 
 /** Rejected rows shown on the page (all of them are in the download). */
-export const REJECTED_ON_PAGE = 500;
-
-/** How often the progress page asks again (the no-JavaScript page refreshes itself at the same pace). */
-export const IMPORT_POLL_MS = 1500;
+const REJECTED_ON_PAGE = 500;
 
 type JobView = Omit<ImportJob, "rejected" | "updatedIds"> & { rejected: ImportJob["rejected"]; toast: ToastData | null };
 

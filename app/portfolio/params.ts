@@ -36,7 +36,7 @@ export type PortfolioParams = {
 export const SELECTION_LIMIT = 100;
 
 /** Parameters that only change what the page shows, not what it searches: no new search for them. */
-export const VIEW_PARAMS = ["more", "addTag", "edit"] as const;
+const VIEW_PARAMS = ["more", "addTag", "edit"] as const;
 
 const oneLine = (value: string | null, max: number) => {
   const v = (value ?? "").trim();
@@ -82,7 +82,7 @@ export function portfolioUrl(params: Partial<PortfolioParams>, path = "/portfoli
 export const applicationUrl = (id: string, from: Partial<PortfolioParams>): string =>
   portfolioUrl({ ...from, addTag: null, edit: null, more: false }, `/portfolio/${encodeURIComponent(id)}`);
 
-export function portfolioSearch(params: Partial<PortfolioParams>): URLSearchParams {
+function portfolioSearch(params: Partial<PortfolioParams>): URLSearchParams {
   const search = new URLSearchParams();
   if (params.qs) search.set("qs", params.qs);
   if (params.portfolio && params.portfolio !== PUBLIC_PORTFOLIO) search.set("portfolio", params.portfolio);

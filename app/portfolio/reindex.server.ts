@@ -9,7 +9,7 @@ import { isUpstreamError } from "~/lib/upstream.server";
 import { REINDEX } from "./reindex-texts";
 
 /** How often a running reindex is asked again (with JavaScript; without it the page refreshes itself as often). */
-export const REINDEX_POLL_MS = 1500;
+const REINDEX_POLL_MS = 1500;
 const PATH = "/api/applications/reindex";
 const Job = z.unknown().transform((value) => value as ReindexJob);
 

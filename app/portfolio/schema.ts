@@ -23,7 +23,7 @@ export const addTagSchema = (existing: readonly string[]) =>
   });
 
 /** A product row of the edit-fields form: every §3 field; the name required (a row without one is a mistake). */
-export const ProductForm = ProductInput.extend({
+const ProductForm = ProductInput.extend({
   name: z
     .string({ required_error: PORTFOLIO.validation.productNameRequired })
     .trim()
@@ -45,10 +45,9 @@ export const EditFieldsSchema = z.object({
   detectableScore: score("Detectable score"),
   products: z.array(ProductForm).max(L.products, PORTFOLIO.validation.tooManyProducts).optional(),
 });
-export type EditFieldsValues = z.output<typeof EditFieldsSchema>;
 
 /** The largest JSON text the New Application editor takes (the page body limit is 1 MB). */
-export const MAX_APPLICATION_JSON = 900_000;
+const MAX_APPLICATION_JSON = 900_000;
 
 const A = PORTFOLIO.add;
 

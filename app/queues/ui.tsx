@@ -8,7 +8,7 @@ import { fetchJson } from "~/ui/fetch-json";
 import { openModal } from "~/ui/modal";
 import { QUEUE_TEXTS as T } from "./texts";
 
-export const STATUS_COLORS: Record<string, string> = {
+const STATUS_COLORS: Record<string, string> = {
   queued: "#64748b",
   requeued: "#7c3aed",
   inprogress: "#2563eb",

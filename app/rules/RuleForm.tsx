@@ -46,7 +46,7 @@ export const NEW_RULE: RuleDefaults = {
 /** Today as YYYY-MM-DD (the preview's first trigger date). */
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function previewOf(data: unknown): DeadlinePreview | null {
+function previewOf(data: unknown): DeadlinePreview | null {
   return data && typeof data === "object" && "preview" in data
     ? (data.preview as DeadlinePreview)
     : null;

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { RuleCreate, RuleFields } from "@contract/rules";
 
 /**
@@ -6,4 +5,3 @@ import { RuleCreate, RuleFields } from "@contract/rules";
  * false when absent here (the API's default, for callers that leave it out, is true).
  */
 export const RuleSchema = RuleCreate.extend({ rollWeekends: RuleFields.rollWeekends.optional().default(false) });
-export type RuleForm = z.infer<typeof RuleSchema>;

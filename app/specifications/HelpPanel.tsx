@@ -8,7 +8,7 @@ const D = SPECIFICATIONS.detail;
 export type HelpTab = "functions" | "context";
 
 /** Functions whose name or description contains the text (case-insensitive). */
-export function filterHelpers(doc: Documentation | null, q: string) {
+function filterHelpers(doc: Documentation | null, q: string) {
   const needle = q.trim().toLowerCase();
   const all = doc?.helperFunctions ?? [];
   return needle ? all.filter((h) => h.name.toLowerCase().includes(needle) || h.description.toLowerCase().includes(needle)) : all;

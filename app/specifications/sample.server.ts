@@ -15,7 +15,7 @@ import { SPECIFICATIONS } from "./texts";
 const D = SPECIFICATIONS.detail;
 
 /** The upload rule of the workbench: one .docx of at most MAX_DOCUMENT_BYTES. */
-export const DOCUMENT_UPLOAD = {
+const DOCUMENT_UPLOAD = {
   maxBytes: MAX_DOCUMENT_BYTES,
   tooLarge: D.tooLarge,
   missing: D.noFile,
@@ -100,7 +100,7 @@ export async function workbenchAction(args: ActionFunctionArgs) {
 }
 
 /** The workbench's address with a kept document. */
-export const documentUrl = (id: string, fileId: string) =>
+const documentUrl = (id: string, fileId: string) =>
   `/specifications/${encodeURIComponent(id)}?${new URLSearchParams({ document: fileId })}`;
 
 /** The templates sent to the generator: this specification with `body`, and the context names it reads. */

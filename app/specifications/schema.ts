@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   SPECIFICATION_MESSAGES,
   SpecificationCreate,
@@ -14,4 +13,3 @@ export const SpecificationSchema = SpecificationCreate.extend({
   tags: textList(SpecificationFields.tags),
   template: SpecificationFields.template.refine((t) => t.trim() !== "", SPECIFICATION_MESSAGES.templateRequired),
 });
-export type SpecificationForm = z.infer<typeof SpecificationSchema>;

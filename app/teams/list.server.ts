@@ -4,7 +4,7 @@ import { stampsOf } from "~/kit/resource-routes.server";
 import { teams } from "./teams.server";
 
 /** Teams list shows at most 3 members, then "N more..." (spec 1 §9). */
-export const MEMBERS_SHOWN = 3;
+const MEMBERS_SHOWN = 3;
 
 /** The /teams list for the kit's `listLoader`: the `show` filter becomes the upstream's `assistants=`. */
 export const teamList: ListSource<Team> = {

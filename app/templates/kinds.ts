@@ -37,7 +37,7 @@ export const TEMPLATE_KINDS = {
 } as const satisfies Record<string, TemplateKindConfig>;
 
 export type TemplateKind = keyof typeof TEMPLATE_KINDS;
-export type TemplateFlag = "isPublic" | "isStyleMaster";
+type TemplateFlag = "isPublic" | "isStyleMaster";
 
 type TemplateKindConfig = {
   texts: TemplateTexts;

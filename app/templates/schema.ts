@@ -20,7 +20,7 @@ const tags = textList(TemplateFields.tags);
  * A template file field (spec 2 §5): required on create with 'Template is required' (the name comes from it), one of
  * `accepted`, at most MAX_TEMPLATE_BYTES. On edit it may be left empty (the file stays).
  */
-export function templateFile(accepted: readonly ("dotx" | "vstx" | "vsdx")[], required: boolean) {
+function templateFile(accepted: readonly ("dotx" | "vstx" | "vsdx")[], required: boolean) {
   const file = z
     .custom<File>((v) => v instanceof File && v.size > 0, TEMPLATE_MESSAGES.templateRequired)
     .refine((f) => kindOf(f.name, accepted) !== null, TEMPLATE_MESSAGES.wrongType(accepted))

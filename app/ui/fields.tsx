@@ -12,7 +12,7 @@ import { useHydrated } from "./hydrated";
 
 // The first-invalid-field claim lives in first-error.tsx (no conform there: root.tsx wraps every page in its scope, and
 // importing this file would put conform in every page's JavaScript).
-export { FirstErrorFocus, FirstErrorScope, useFirstError } from "./first-error";
+export { FirstErrorFocus,  useFirstError } from "./first-error";
 
 /** The error list of a field, tied to its input with aria-describedby (conform sets that on the input). */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {

@@ -12,7 +12,7 @@ export function formatBytes(bytes: number): string {
 /** A record's current file as a field shows it: a download link with its name and size. */
 export type CurrentFile = { name: string; size: number; href: string } | null;
 
-export const FILE_FIELD_TEXTS = {
+const FILE_FIELD_TEXTS = {
   current: "Current file:",
   chosen: (name: string, size: string) => `Chosen: ${name} (${size})`,
   download: (name: string) => `Download ${name}`,

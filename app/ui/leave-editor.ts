@@ -10,7 +10,7 @@ const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
 
 /** The control Tab (`step` 1) or Shift+Tab (-1) reaches from outside `container`, in document order. */
-export function neighbourOf(container: Element, step: 1 | -1): HTMLElement | null {
+function neighbourOf(container: Element, step: 1 | -1): HTMLElement | null {
   const all = [...container.ownerDocument.querySelectorAll<HTMLElement>(TABBABLE)].filter(
     (el) => !container.contains(el) && el.tabIndex >= 0 && !el.closest("[hidden], [inert]") && el.getClientRects().length > 0,
   );

@@ -17,12 +17,12 @@ declare module "react" {
 }
 
 /** List search debounce (spec 1 §9). */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
-export const SORT_LABELS: Record<Sort, string> = { name: "Name", newest: "Newest", oldest: "Oldest" };
+const SORT_LABELS: Record<Sort, string> = { name: "Name", newest: "Newest", oldest: "Oldest" };
 
 /** The texts every list shares (the spec names none for these). */
-export const LIST_TEXTS = {
+const LIST_TEXTS = {
   noMatch: "No results match the search or filters.",
   showAll: "Show all",
   by: (who: string) => `by ${who}`,
@@ -308,7 +308,7 @@ function TagsCell({ tags }: { tags: readonly string[] }) {
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; sort?: readonly Sort[] };
 
 /** Which way each of the upstream's sorts orders its column (a header's `aria-sort`). */
-export const SORT_DIRECTION: Record<Sort, "ascending" | "descending"> = {
+const SORT_DIRECTION: Record<Sort, "ascending" | "descending"> = {
   name: "ascending",
   newest: "descending",
   oldest: "ascending",
@@ -320,13 +320,13 @@ export const SORT_DIRECTION: Record<Sort, "ascending" | "descending"> = {
  * (newest first, then oldest first). Kit lists head them "Name" and "Created At"; other columns (a modification
  * time, tags) are nothing the upstream can sort by, so their headers stay plain.
  */
-export const KIT_SORTS: Readonly<Record<string, readonly Sort[]>> = {
+const KIT_SORTS: Readonly<Record<string, readonly Sort[]>> = {
   Name: ["name"],
   "Created At": ["newest", "oldest"],
 };
 
 /** The sorts a click on the header of `column` goes through (none: a plain header). */
-export function columnSorts(column: { header: string; sort?: readonly Sort[] }): readonly Sort[] {
+function columnSorts(column: { header: string; sort?: readonly Sort[] }): readonly Sort[] {
   return column.sort ?? KIT_SORTS[column.header] ?? [];
 }
 
@@ -334,14 +334,14 @@ export function columnSorts(column: { header: string; sort?: readonly Sort[] }):
  * What a click on a sortable header asks for: the column's first sort, or, on the column the list is sorted by, the
  * next one (the reverse); and how the column is sorted now, for `aria-sort` (undefined: not by this column).
  */
-export function headerSort(sorts: readonly Sort[], current: Sort): { next: Sort; state: "ascending" | "descending" | undefined } {
+function headerSort(sorts: readonly Sort[], current: Sort): { next: Sort; state: "ascending" | "descending" | undefined } {
   const at = sorts.indexOf(current);
   if (at < 0) return { next: sorts[0]!, state: undefined };
   return { next: sorts[(at + 1) % sorts.length]!, state: SORT_DIRECTION[current] };
 }
 
 /** The list's address sorted by `sort`: the other params kept, back to the first page (the old page means nothing). */
-export function sortHref(params: URLSearchParams, sort: Sort): string {
+function sortHref(params: URLSearchParams, sort: Sort): string {
   const next = new URLSearchParams(params);
   next.delete("page");
   next.set("sort", sort);

@@ -38,7 +38,7 @@ export const editColumn = <Row extends { id: string; name: string }>(href: (row:
 });
 
 /** The Clone button of a row (a POST form: `intent=clone`, `id`; the list's action is the kit's `cloneAction`). */
-export function CloneButton({ id, name, label = "Clone" }: { id: string; name: string; label?: string }) {
+function CloneButton({ id, name, label = "Clone" }: { id: string; name: string; label?: string }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === id;
   return (

@@ -3,8 +3,8 @@ import { FieldErrors, useFirstError } from "./fields";
 import { useHydrated } from "./hydrated";
 
 /** Tag separator (spec 1 §9) and the suggestion debounce of tag inputs. */
-export const TAG_SEPARATOR = ";";
-export const TAG_SUGGEST_DEBOUNCE_MS = 25;
+const TAG_SEPARATOR = ";";
+const TAG_SUGGEST_DEBOUNCE_MS = 25;
 const MAX_SUGGESTIONS = 50;
 
 /** Splits a submitted tag field: trims, drops empty parts and case-insensitive duplicates (first spelling wins). */

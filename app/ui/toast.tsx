@@ -13,7 +13,7 @@ export type ToastData = {
 };
 
 /** Success toasts stay 3 s, errors 5 s (spec 1 §9). */
-export const TOAST_TIMEOUT_MS: Record<ToastData["type"], number> = {
+const TOAST_TIMEOUT_MS: Record<ToastData["type"], number> = {
   success: 3000,
   info: 3000,
   error: 5000,
@@ -21,9 +21,9 @@ export const TOAST_TIMEOUT_MS: Record<ToastData["type"], number> = {
 };
 
 /** A dismissal timer this late (ms) ran after a long task: the page could not respond meanwhile. */
-export const TOAST_LATE_MS = 500;
+const TOAST_LATE_MS = 500;
 /** Then the toast stays this much longer (ms), counted from when the page responds again. */
-export const TOAST_AFTER_BUSY_MS = 1500;
+const TOAST_AFTER_BUSY_MS = 1500;
 
 /**
  * The toast's title as the first sentence of its text: a full stop is added when the title has no final punctuation
@@ -46,7 +46,7 @@ export function joinSentences(...parts: Array<string | null | undefined>): strin
  * A toast's description as sentences: failure toasts put the server's message before the spec's "Please, try again
  * later…" (lib/actions.server `failureToast`); a message without its own full stop gets one.
  */
-export function toastDescription(description: string | undefined): string {
+function toastDescription(description: string | undefined): string {
   return (description ?? "").trim().replace(/([^\s.!?…:])\s+(?=Please, )/g, "$1. ");
 }
 

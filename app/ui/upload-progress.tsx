@@ -3,9 +3,9 @@ import { useState, type FormEvent } from "react";
 import { formatBytes } from "./file-field";
 
 /** Uploads larger than this show a progress bar (with JavaScript); smaller ones post as any form. */
-export const PROGRESS_FROM_BYTES = 512 * 1024;
+const PROGRESS_FROM_BYTES = 512 * 1024;
 
-export const UPLOAD_TEXTS = {
+const UPLOAD_TEXTS = {
   progress: (sent: number, total: number) => `Uploading… ${formatBytes(sent)} of ${formatBytes(total)}`,
   label: "Upload progress",
   failed: "Upload failed",

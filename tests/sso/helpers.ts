@@ -11,10 +11,10 @@ import type { SsoOptions } from "../../upstream/src/sso/routes";
 import { startOidcIdp, type OidcIdp } from "../../e2e/peers/oidc-idp";
 import { createTestIdp, type TestIdp } from "../../e2e/peers/saml-idp";
 
-export const ADMIN = { email: "admin@sso.test", password: "admin-password" };
+const ADMIN = { email: "admin@sso.test", password: "admin-password" };
 export const PUBLIC_URL = "http://localhost";
-export const SERVICE_SECRET = "test-service-secret-0123456789abcdef0123";
-export const OIDC_CLIENT = { id: "backoffice", secret: "backoffice-client-secret" };
+const SERVICE_SECRET = "test-service-secret-0123456789abcdef0123";
+const OIDC_CLIENT = { id: "backoffice", secret: "backoffice-client-secret" };
 
 
 /**
@@ -174,7 +174,7 @@ export async function startSsoApp(
 }
 
 /** The sign-in screen as a browser sees it after a redirect there (its toast included). */
-export async function loginPageText(agent: Agent): Promise<string> {
+async function loginPageText(agent: Agent): Promise<string> {
   const response = await agent.request("/login");
   return response.text();
 }

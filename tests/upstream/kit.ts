@@ -56,7 +56,7 @@ const GADGETS = {
     created_at text not null, created_by text, updated_at text not null, updated_by text)`,
 };
 
-export class GadgetsStore extends CollectionStore<Gadget, { colors: string[] }> {
+class GadgetsStore extends CollectionStore<Gadget, { colors: string[] }> {
   constructor(db: Db, now: () => number) {
     super(db, now, {
       table: "gadgets",

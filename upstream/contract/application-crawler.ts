@@ -15,7 +15,7 @@ export const INSTALLER_PATH = "/api/application-crawler/installer";
 
 /** The largest installer: a desktop tool's setup is a few to some tens of MB (the page body is held in memory). */
 export const MAX_INSTALLER_BYTES = 50 * 1024 * 1024;
-export const MAX_VERSION_LENGTH = 40;
+const MAX_VERSION_LENGTH = 40;
 /** A file name an installer may have: a Windows or macOS setup package, or an archive of one. */
 export const INSTALLER_NAME = /\.(exe|msi|msix|zip|dmg|pkg)$/i;
 
@@ -36,7 +36,7 @@ export const InstallerVersion = limitText(
   MAX_VERSION_LENGTH,
 ).refine((v) => /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(v), INSTALLER_MESSAGES.badVersion);
 
-export const Installer = z.object({
+const Installer = z.object({
   /** The uploaded file's name, as the download names it. */
   name: z.string(),
   version: z.string(),
@@ -46,7 +46,7 @@ export const Installer = z.object({
   uploadedAt: z.string(),
   uploadedBy: z.string().nullable(),
 });
-export type Installer = z.infer<typeof Installer>;
+type Installer = z.infer<typeof Installer>;
 
 /** `installer` is null until an administrator uploads one. */
 export const InstallerAnswer = z.object({ installer: Installer.nullable() });

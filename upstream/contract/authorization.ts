@@ -14,7 +14,7 @@ export type PairAuthorization = z.infer<typeof PairAuthorization>;
 export const PairAuthorizations = z.array(PairAuthorization);
 
 /** At most this many emails in `?emails=` (a list page asks for its own rows: 25, at most 200). */
-export const MAX_AUTHORIZATION_EMAILS = 200;
+const MAX_AUTHORIZATION_EMAILS = 200;
 
 /** `GET /api/pair-authorizator/users?emails=a@x,b@y`: only those users (absent: every user). */
 export const AuthorizationEmailsQuery = z
@@ -34,7 +34,7 @@ export const PairAuthorizationPut = z.object({
 export type PairAuthorizationPut = z.input<typeof PairAuthorizationPut>;
 
 /** GET /api/pair-authorizator/practitioners — one entry per registration number, with the users holding it. */
-export const Practitioner = z.object({ registrationNumber: z.string(), emails: z.array(z.string()) });
+const Practitioner = z.object({ registrationNumber: z.string(), emails: z.array(z.string()) });
 export const Practitioners = z.array(Practitioner);
 
 /** USPTO registration numbers: 5 or 6 digits. */

@@ -48,8 +48,8 @@ export const CategorizationQuery = z
 export type CategorizationQuery = z.infer<typeof CategorizationQuery>;
 
 /** POST body: every field optional; the missing ones take the spec's default (name 'Untitled', no tags, its JSON). */
-export const CategorizationQueryCreate = z.object({ name: name.optional(), tags: tags.optional(), text: text.optional() });
-export const CategorizationQueryUpdate = z.object({ name: name.optional(), tags: tags.optional(), text: text.optional() });
+const CategorizationQueryCreate = z.object({ name: name.optional(), tags: tags.optional(), text: text.optional() });
+const CategorizationQueryUpdate = z.object({ name: name.optional(), tags: tags.optional(), text: text.optional() });
 
 export const CategorizationQueriesResource = defineResource({
   name: "categorization queries",
@@ -66,7 +66,7 @@ export const PruneBody = z.object({ id: z.string().max(100).optional() });
 
 /** What a job does. */
 export type CategorizationJobKind = "apply" | "remove" | "applyAll" | "prune";
-export type CategorizationJobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
+type CategorizationJobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 
 /**
  * A categorization job (kept in the database: its progress survives a reload and a restart; a job a restart

@@ -34,11 +34,11 @@ export function formatDate(d: CalendarDate): string {
   return `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
 }
 
@@ -50,10 +50,10 @@ function fromDays(days: number): CalendarDate {
 }
 
 /** 0 Sunday … 6 Saturday. */
-export const weekday = (d: CalendarDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-export const isWeekend = (d: CalendarDate) => weekday(d) === 0 || weekday(d) === 6;
+const weekday = (d: CalendarDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+const isWeekend = (d: CalendarDate) => weekday(d) === 0 || weekday(d) === 6;
 
-export function addDays(d: CalendarDate, n: number): CalendarDate {
+function addDays(d: CalendarDate, n: number): CalendarDate {
   return fromDays(toDays(d) + n);
 }
 

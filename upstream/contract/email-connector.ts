@@ -7,7 +7,7 @@ import { LIMIT_MESSAGES } from "./limits";
  * lane on (e-mails from the fast-lane addresses are checked for updates at once instead of on the connector's
  * schedule) and `fastLaneEmails` lists those addresses. Reading needs administration.read, saving administration.
  */
-export const EMAIL_CONNECTOR_LIMITS = { fastLaneEmails: 500 } as const;
+const EMAIL_CONNECTOR_LIMITS = { fastLaneEmails: 500 } as const;
 
 export const EMAIL_CONNECTOR_MESSAGES = {
   badEmail: (value: string) => `“${value}” is not a well-formed e-mail address.`,
@@ -21,7 +21,7 @@ const email = limitText(z.string().trim(), "E-mail address", TEXT_LIMITS.email).
 );
 
 /** Lower-cased, duplicates dropped (first one kept), in the order given. */
-export function dedupeEmails(emails: readonly string[]): string[] {
+function dedupeEmails(emails: readonly string[]): string[] {
   return [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
 }
 

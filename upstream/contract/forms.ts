@@ -9,7 +9,7 @@ export const FORM_TYPES = ["docx", "docm", "xfa", "xfah", "xfdf"] as const;
 export const FormType = z.enum(FORM_TYPES);
 export type FormType = z.infer<typeof FormType>;
 /** The PDF-based types: their form file is a .pdf and they need a model file (spec 2 §5). */
-export const PDF_FORM_TYPES: readonly FormType[] = ["xfa", "xfah", "xfdf"];
+const PDF_FORM_TYPES: readonly FormType[] = ["xfa", "xfah", "xfdf"];
 export const isPdfFormType = (type: FormType) => PDF_FORM_TYPES.includes(type);
 
 /** The form file's accepted extensions for a type (spec 2 §5). */
@@ -88,7 +88,7 @@ export const FORM_DEFAULTS = Object.freeze({
 });
 
 /** The `data` part of POST /api/forms/ (multipart with `formFile` and, for PDF types, `modelFile`). */
-export const FormCreate = z.object({
+const FormCreate = z.object({
   type: FormFields.type,
   description: FormFields.description.optional().default(""),
   fileNameTemplate: FormFields.fileNameTemplate,
@@ -97,7 +97,7 @@ export const FormCreate = z.object({
   organizations: FormFields.organizations.optional().default([]),
   tags: FormFields.tags.optional().default([]),
 });
-export const FormUpdate = z
+const FormUpdate = z
   .object({
     type: FormFields.type,
     description: FormFields.description,

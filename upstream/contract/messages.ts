@@ -36,10 +36,10 @@ export const RECIPIENT_ROLES = [
   "secretaries",
 ] as const;
 /** Roles whose people are ranked (§9: assignees, applicants, clients also take .primary and .secondary). */
-export const RANKED_ROLES: ReadonlySet<string> = new Set(["assignees", "applicants", "clients"]);
+const RANKED_ROLES: ReadonlySet<string> = new Set(["assignees", "applicants", "clients"]);
 /** Which of a person's addresses (§9: .work, .mailing, .home); none means the person's default address. */
-export const ADDRESS_KINDS = ["work", "mailing", "home"] as const;
-export const RANKS = ["primary", "secondary"] as const;
+const ADDRESS_KINDS = ["work", "mailing", "home"] as const;
+const RANKS = ["primary", "secondary"] as const;
 
 /**
  * Every recipient variable of §9, generated from the one definition above: `@role` and `@role.{work|mailing|home}`
@@ -123,7 +123,7 @@ export const MessageCreate = z.object({
 export type MessageCreate = z.input<typeof MessageCreate>;
 
 /** PATCH /api/messages/{id}: only the fields sent change. */
-export const MessageUpdate = z
+const MessageUpdate = z
   .object({
     name: F.name,
     description: F.description,
@@ -135,7 +135,7 @@ export const MessageUpdate = z
     bcc: F.recipients,
   })
   .partial();
-export type MessageUpdate = z.input<typeof MessageUpdate>;
+type MessageUpdate = z.input<typeof MessageUpdate>;
 
 /** /api/messages (spec 2 §7): messages.read lists and reads; `messages` creates, clones, edits and deletes. */
 export const MessagesResource = defineResource({

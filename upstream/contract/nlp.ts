@@ -76,7 +76,7 @@ export type ContextObjectAnswer = z.infer<typeof ContextObjectAnswer>;
 
 /** POST /api/nlp/api/v1/generator/generate */
 export const GenerateBody = z.object({ templates: z.array(TemplateInput).min(1).max(20), document: DocumentInput });
-export const Run = z.object({ text: z.string(), break: z.boolean().optional() });
+const Run = z.object({ text: z.string(), break: z.boolean().optional() });
 export const Paragraph = z.object({ template: z.string(), runs: z.array(Run) });
 export type Paragraph = z.infer<typeof Paragraph>;
 /** The rendered text split at blank lines into paragraphs; each line of a paragraph is a run (`break`: starts a new line). */
@@ -90,8 +90,8 @@ export function joinParagraphs(paragraphs: readonly Paragraph[]): string {
     .join("\n\n");
 }
 
-export const HelperArgument = z.object({ name: z.string(), type: z.string(), description: z.string() });
-export const HelperExample = z.object({ template: z.string(), output: z.string() });
+const HelperArgument = z.object({ name: z.string(), type: z.string(), description: z.string() });
+const HelperExample = z.object({ template: z.string(), output: z.string() });
 export const HelperFunction = z.object({
   name: z.string(),
   description: z.string(),

@@ -32,7 +32,7 @@ export type Product = {
 export type ApplicationTag = { name: string; score: number };
 
 /** 'public' or an organization id. */
-export type PortfolioId = string;
+type PortfolioId = string;
 
 /** A portfolio application (spec 2 §3). `aiSummary` is HTML, sanitized by the upstream when written. */
 export type Application = {
@@ -75,7 +75,7 @@ export const TagName = limitText(
 /** A tag's score: a number, default 0. */
 export const TagScore = finite("Score").default(0);
 
-export const ApplicationTagInput = z.object({ name: TagName, score: TagScore });
+const ApplicationTagInput = z.object({ name: TagName, score: TagScore });
 
 /** A product as a client sends it: every field optional except the name. */
 export const ProductInput = z.object({
@@ -91,8 +91,8 @@ export const ProductInput = z.object({
 });
 export type ProductInput = z.input<typeof ProductInput>;
 
-export const ProductsInput = z.array(ProductInput).max(L.products, LIMIT_MESSAGES.tooMany("products", L.products));
-export const TagsInput = z
+const ProductsInput = z.array(ProductInput).max(L.products, LIMIT_MESSAGES.tooMany("products", L.products));
+const TagsInput = z
   .array(ApplicationTagInput)
   .max(L.tags, LIMIT_MESSAGES.tooMany("tags", L.tags))
   // The last score of a repeated name wins, in the first one's place.
@@ -241,20 +241,12 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
-/** `GET /api/search/{id}` (needs `portfolio.read`): the whole `Application`; 404 "Unable to find application with id X". */
-export type SearchGetResponse = Application;
-
 // ----- The DSL subset of POST /api/search/advanced (types; the upstream's parser validates and names the path) -----
 
 /** Text fields `match`, `query_string` etc. search. A `^n` suffix boosts a field: `"title^3"`. */
 export const TEXT_FIELDS = ["title", "abstract", "claims", "specification", "aiSummary", "products"] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-/** Exact-value fields for `term`/`terms`: `tags.name` (alias `tags`), `id` (alias `_id`), `source.id`, `portfolioId`. */
-export const KEYWORD_FIELDS = ["tags.name", "tags", "id", "_id", "source.id", "portfolioId"] as const;
-/** Fields for `range`: numbers and ISO dates. */
-export const RANGE_FIELDS = ["broadScore", "detectableScore", "createdAt", "updatedAt"] as const;
 
-export type QueryStringQuery = {
+type QueryStringQuery = {
   query_string: {
     query: string;
     /** Default: every text field. */
@@ -264,11 +256,11 @@ export type QueryStringQuery = {
     boost?: number;
   };
 };
-export type MatchQuery = {
+type MatchQuery = {
   match: Record<string, string | { query: string; operator?: "or" | "and"; minimum_should_match?: number | string; boost?: number }>;
 };
-export type MatchPhraseQuery = { match_phrase: Record<string, string | { query: string; slop?: number; boost?: number }> };
-export type MultiMatchQuery = {
+type MatchPhraseQuery = { match_phrase: Record<string, string | { query: string; slop?: number; boost?: number }> };
+type MultiMatchQuery = {
   multi_match: {
     query: string;
     fields?: string[];
@@ -277,7 +269,7 @@ export type MultiMatchQuery = {
     boost?: number;
   };
 };
-export type BoolQuery = {
+type BoolQuery = {
   bool: {
     must?: DslQuery | DslQuery[];
     should?: DslQuery | DslQuery[];
@@ -287,14 +279,14 @@ export type BoolQuery = {
     boost?: number;
   };
 };
-export type TermQuery = { term: Record<string, string | { value: string; boost?: number }> };
-export type TermsQuery = { terms: Record<string, string[]> };
-export type RangeQuery = {
+type TermQuery = { term: Record<string, string | { value: string; boost?: number }> };
+type TermsQuery = { terms: Record<string, string[]> };
+type RangeQuery = {
   range: Record<string, { gt?: number | string; gte?: number | string; lt?: number | string; lte?: number | string }>;
 };
-export type IdsQuery = { ids: { values: string[] } };
-export type MatchAllQuery = { match_all: { boost?: number } };
-export type DslQuery =
+type IdsQuery = { ids: { values: string[] } };
+type MatchAllQuery = { match_all: { boost?: number } };
+type DslQuery =
   | QueryStringQuery
   | MatchQuery
   | MatchPhraseQuery
@@ -306,14 +298,14 @@ export type DslQuery =
   | IdsQuery
   | MatchAllQuery;
 
-export type HighlightOptions = {
+type HighlightOptions = {
   fragment_size?: number;
   number_of_fragments?: number;
   no_match_size?: number;
   pre_tags?: string[];
   post_tags?: string[];
 };
-export type HighlightRequest = HighlightOptions & { fields: Record<string, HighlightOptions> | string[] };
+type HighlightRequest = HighlightOptions & { fields: Record<string, HighlightOptions> | string[] };
 
 /**
  * `POST /api/search/advanced?portfolioId=` (needs `portfolio.read`) with this body (defaults size 10, from 0; `size`
@@ -365,7 +357,7 @@ export type CsvImportBody = z.input<typeof CsvImportBody>;
 export type CsvRejection = { line: number; reason: string };
 
 /** A background job's state (CSV import, reindex). */
-export type JobStatus = "running" | "completed" | "failed";
+type JobStatus = "running" | "completed" | "failed";
 
 export type ImportJob = {
   id: string;
@@ -412,12 +404,6 @@ export type ReindexJob = {
   startedAt: string;
   finishedAt: string | null;
 };
-
-/**
- * `DELETE /api/patent-search/applications/vectors`: belongs to the prompt-chain work; answers 404
- * `{message: PORTFOLIO_MESSAGES.vectorsNotImplemented}` until then.
- */
-export const VECTORS_PATH = "/api/patent-search/applications/vectors";
 
 /** `GET /api/portfolio/tags?portfolioId=` (needs `portfolio.read`): the portfolio's tag counts (spec 2 §3 tag aggregate), most frequent first. */
 export type TagCount = { name: string; count: number };

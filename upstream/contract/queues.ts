@@ -79,9 +79,9 @@ export const CRON_FIELDS = [
  */
 const SECOND_FIELD = { name: "second", min: 0, max: 59 } as const;
 const YEAR_FIELD = { name: "year", min: 1970, max: 2099 } as const;
-export const CRON_MAX_FIELDS = 7;
+const CRON_MAX_FIELDS = 7;
 
-export const CRON_MESSAGES = {
+const CRON_MESSAGES = {
   fields: "Cron expression must have at least 5 fields",
   tooMany: `Cron expression must have at most ${CRON_MAX_FIELDS} fields`,
   invalid: (field: string, value: string) => `Invalid ${field}: ${value}`,
@@ -122,7 +122,7 @@ export function cronError(expression: string): string | null {
 }
 
 // ---------------------------------------------------------------- durations (spec 2 §5, §9)
-export const DURATION_MESSAGES = {
+const DURATION_MESSAGES = {
   unit: "Add time unit: d (days), h (hours), m (minutes), s (seconds)",
   format: "Invalid format. Use: 1d 2h 30m 15s",
   tooLong: "At most 30 days.",
@@ -230,7 +230,7 @@ export type QueueCollection = {
   /** The missing setting's message when the adapter is not configured, else null. */
   missing: string | null;
 };
-export type ConfigValue = { current: number; default: number };
+type ConfigValue = { current: number; default: number };
 export type UsptoConfig = {
   schedule: { current: string; default: string; nextRuns: string[] };
   requestTimeout: ConfigValue;

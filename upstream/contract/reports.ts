@@ -9,7 +9,7 @@ import { defineResource } from "./resource";
  */
 
 /** Report kinds, as the list and the edit screen name them. */
-export const REPORT_TYPES = ["stream", "table", "summary"] as const;
+const REPORT_TYPES = ["stream", "table", "summary"] as const;
 export const ReportType = z.enum(REPORT_TYPES);
 export type ReportType = z.infer<typeof ReportType>;
 
@@ -46,7 +46,7 @@ export const Report = z
 export type Report = z.infer<typeof Report>;
 
 /** A whole report definition (the built-in ones; the API serves no create). */
-export const ReportCreate = z.object({
+const ReportCreate = z.object({
   identifier: ReportFields.identifier,
   name: ReportFields.name,
   description: ReportFields.description,
@@ -55,10 +55,10 @@ export const ReportCreate = z.object({
 });
 
 /** PATCH /api/reports/{id} (spec 2 §7: name, description, organizations). */
-export const ReportUpdate = z
+const ReportUpdate = z
   .object({ name: ReportFields.name, description: ReportFields.description, organizations: ReportFields.organizations })
   .partial();
-export type ReportUpdate = z.input<typeof ReportUpdate>;
+type ReportUpdate = z.input<typeof ReportUpdate>;
 
 /**
  * /api/reports: forms.read lists and reads, `forms` changes (spec 2 shows no check; docs/decisions/reports.md). No

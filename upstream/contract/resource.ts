@@ -55,7 +55,7 @@ export type ResourceDefinition<
 };
 
 /** One file field of a resource: its size bound (413 above it) and how messages name it. */
-export type ResourceFileRule = { maxBytes: number; label: string };
+type ResourceFileRule = { maxBytes: number; label: string };
 
 /** Defines a resource, deriving its page schema from `item`. */
 export function defineResource<

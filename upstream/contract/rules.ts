@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Audit, FIELD_MESSAGES, TEXT_LIMITS, boundedList, limitText } from "./common";
-import { MEASURES, type ComputedDeadline } from "./deadlines";
+import { MEASURES } from "./deadlines";
 import { defineResource } from "./resource";
 
 /**
@@ -41,7 +41,7 @@ const amount = z
   .max(RULE_LIMITS.amount, M.amount);
 const measure = z.enum(MEASURES, { required_error: M.measure, invalid_type_error: M.measure });
 
-export const Extension = z.object({
+const Extension = z.object({
   times: z
     .number({ invalid_type_error: M.extensions })
     .int(M.extensions)
@@ -99,8 +99,8 @@ export const RuleCreate = z.object({
 export type RuleCreate = z.input<typeof RuleCreate>;
 
 /** PATCH /api/rules/{id}: only the fields sent change. */
-export const RuleUpdate = z.object(F).partial();
-export type RuleUpdate = z.input<typeof RuleUpdate>;
+const RuleUpdate = z.object(F).partial();
+type RuleUpdate = z.input<typeof RuleUpdate>;
 
 /**
  * /api/rules (spec 2 §7, CRUD and clone): templates.read lists and reads (spec 2 §6); `templates` creates, changes,
@@ -118,4 +118,4 @@ export const RulesResource = defineResource({
 });
 export const RulePage = RulesResource.page;
 
-export type { ComputedDeadline };
+;

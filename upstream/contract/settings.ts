@@ -20,13 +20,13 @@ export type UserSetting = z.infer<typeof UserSetting>;
 export const UserSettings = z.array(UserSetting);
 
 /** How deep an object value may nest (objects are stored by other tools; none nests deeper). */
-export const MAX_SETTING_DEPTH = 32;
+const MAX_SETTING_DEPTH = 32;
 
 /**
  * The problem of a setting value a client sends, or null: too deep, a string (or object key) with a control character
  * other than tab and newlines, or longer than TEXT_LIMITS.settingValue as JSON. Walks without recursion.
  */
-export function settingValueProblem(value: unknown): string | null {
+function settingValueProblem(value: unknown): string | null {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop()!;

@@ -8,7 +8,7 @@ export const SpecificationType = z.enum(SPECIFICATION_TYPES);
 export type SpecificationType = z.infer<typeof SpecificationType>;
 
 /** Minimum name length (spec 1 §9). */
-export const MIN_SPECIFICATION_NAME = 4;
+const MIN_SPECIFICATION_NAME = 4;
 
 /** The validation texts of spec 1 §5, used by the upstream's 400 messages and the back office's form. */
 export const SPECIFICATION_MESSAGES = {
@@ -67,7 +67,7 @@ export const SpecificationCreate = z.object({
 export type SpecificationCreate = z.input<typeof SpecificationCreate>;
 
 /** PATCH /api/specifications/{id}: only the fields sent change. */
-export const SpecificationUpdate = z
+const SpecificationUpdate = z
   .object({
     name: SpecificationFields.name,
     type: SpecificationFields.type,
@@ -77,7 +77,7 @@ export const SpecificationUpdate = z
     template: SpecificationFields.template,
   })
   .partial();
-export type SpecificationUpdate = z.input<typeof SpecificationUpdate>;
+type SpecificationUpdate = z.input<typeof SpecificationUpdate>;
 
 /**
  * /api/specifications (spec 1 §7): reading needs specifications.read; creating, changing and deleting

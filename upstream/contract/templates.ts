@@ -103,7 +103,7 @@ export const WordTemplateCreate = z.object({
   isPublic: z.boolean().optional().default(false),
   isStyleMaster: z.boolean().optional().default(false),
 });
-export const WordTemplateUpdate = z
+const WordTemplateUpdate = z
   .object({ description, tags, isPublic: z.boolean(), isStyleMaster: z.boolean() })
   .partial();
 
@@ -124,7 +124,7 @@ export const WordTemplatesResource = defineResource({
 export const VisioTemplate = TemplateBase.extend({ isPublic: z.boolean() }).merge(Audit);
 export type VisioTemplate = z.infer<typeof VisioTemplate>;
 export const VisioTemplateCreate = WordTemplateCreate.omit({ isStyleMaster: true });
-export const VisioTemplateUpdate = WordTemplateUpdate.omit({ isStyleMaster: true });
+const VisioTemplateUpdate = WordTemplateUpdate.omit({ isStyleMaster: true });
 
 /** /api/docs/visio: the file part `fileTemplate` (.vstx) is required on create; its masters become shapes. */
 export const VisioTemplatesResource = defineResource({
@@ -140,7 +140,6 @@ export const VisioTemplatesResource = defineResource({
 
 // ------------------------------------------------------------------ Drawings
 
-export const DRAWING_MESSAGES = { textTemplateLabel: "Text template" } as const;
 const textTemplate = limitText(z.string(), "Text template", TEXT_LIMITS.template, { multiline: true });
 
 export const Drawing = TemplateBase.extend({ textTemplate: z.string() }).merge(Audit);
@@ -150,7 +149,7 @@ export const DrawingCreate = z.object({
   tags: tags.optional().default([]),
   textTemplate: textTemplate.optional().default(""),
 });
-export const DrawingUpdate = z.object({ description, tags, textTemplate }).partial();
+const DrawingUpdate = z.object({ description, tags, textTemplate }).partial();
 
 /** /api/drawings: the file part `fileTemplate` (.vsdx or .vstx) is required on create; writes need templates.write. */
 export const DrawingsResource = defineResource({
@@ -184,7 +183,7 @@ export const Shape = z
   })
   .merge(Audit);
 export type Shape = z.infer<typeof Shape>;
-export const SHAPE_MESSAGES = { nameRequired: FIELD_MESSAGES.nameRequired, noCreate: "Shapes come from Visio templates." } as const;
+const SHAPE_MESSAGES = { nameRequired: FIELD_MESSAGES.nameRequired, noCreate: "Shapes come from Visio templates." } as const;
 export const ShapeUpdate = z
   .object({
     name: limitText(

@@ -108,7 +108,7 @@ export type UpstreamOptions = {
   queues?: QueueOptions;
 };
 
-export type QueueOptions = {
+type QueueOptions = {
   /** USPTO_API_URL / USPTO_API_KEY; unset parts make jobs fail naming the missing setting. */
   office?: OfficeConfig;
   /** FIP_API_URL / FIP_API_KEY / FIP_MATTER_URL. */

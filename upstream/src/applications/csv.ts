@@ -66,7 +66,7 @@ export function csvColumns(head: Buffer): (CsvColumn | null)[] {
 const RowSchema = ApplicationCreate.partial().extend({ id: ApplicationCreate.shape.id });
 
 /** "name:score;name" → tags (a score after the last colon when it is a number, else 0). */
-export function parseTags(cell: string): { name: string; score: number }[] | string {
+function parseTags(cell: string): { name: string; score: number }[] | string {
   const out: { name: string; score: number }[] = [];
   for (const part of cell.split(";")) {
     const item = part.trim();

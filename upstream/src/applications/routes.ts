@@ -46,7 +46,7 @@ export type PortfolioDeps = {
 };
 
 /** The GET /api/search parameters as a DSL body (the same one an OpenSearch backend would receive). */
-export function searchBody(q: ReturnType<typeof SearchQuery.parse>, size: number): Record<string, unknown> {
+function searchBody(q: ReturnType<typeof SearchQuery.parse>, size: number): Record<string, unknown> {
   const filter = q.tags.map((name) => ({ term: { "tags.name": name } }));
   const text = q.query.trim() ? { query_string: { query: q.query, fields: [...TEXT_FIELDS] } } : { match_all: {} };
   const [field, order] = (q.sort ?? (q.query.trim() ? "_score" : "")).split(":");

@@ -86,14 +86,14 @@ function sentence(r: () => number, field: (typeof FIELDS)[number], rare: readonl
 }
 
 /** The portfolio ids of the demo: 'public' (about 60%) and two organizations (20% each). */
-export function portfolioFor(i: number, organizations: readonly string[]): string {
+function portfolioFor(i: number, organizations: readonly string[]): string {
   const slot = i % 5;
   if (slot < 3 || organizations.length === 0) return "public";
   return organizations[(slot - 3) % organizations.length]!;
 }
 
 /** Application number `i` (0-based) of the demo. Same `i`, same application. */
-export function demoApplication(i: number, organizations: readonly string[]): NewApplication {
+function demoApplication(i: number, organizations: readonly string[]): NewApplication {
   const r = prng(i * 2654435761 + 12345);
   const field = skewed(r, FIELDS);
   const rare = [pick(r, RARE), pick(r, RARE)];
@@ -149,7 +149,7 @@ export function demoApplication(i: number, organizations: readonly string[]): Ne
 }
 
 /** The two demo organizations (created when there are fewer than two organizations). */
-export const DEMO_ORGANIZATIONS = ["Northwind Patents", "Contoso IP"] as const;
+const DEMO_ORGANIZATIONS = ["Northwind Patents", "Contoso IP"] as const;
 
 /** Two organization ids for the demo: the first two by name, creating the demo ones when missing. */
 export function demoOrganizations(db: Db, now: () => number): string[] {

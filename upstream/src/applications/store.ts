@@ -78,7 +78,7 @@ export function normalizeProduct(p: ProductInput): Product {
 }
 
 /** The products' searchable text: names, companies, parents, summaries, assessments. */
-export function productsText(products: readonly Product[]): string {
+function productsText(products: readonly Product[]): string {
   return products
     .map((p) => [p.name, p.company, p.ultimateParentCompany, p.summary, p.similarityAssessment].filter(Boolean).join(" "))
     .join(" \n ");
@@ -163,7 +163,7 @@ export function withStoredJson(json: string, rows: readonly Pick<ApplicationRow,
 }
 
 /** Everything a row holds besides seq and audit, derived from the application's fields. */
-export type StoredFields = {
+type StoredFields = {
   id: string;
   source_id: string;
   portfolio_id: string;
@@ -183,7 +183,7 @@ export type StoredFields = {
 };
 
 /** The stored columns of an application (aiSummary sanitized here: every write path goes through this). */
-export function storedFields(app: NewApplication, options: { trustedHtml?: boolean } = {}): StoredFields {
+function storedFields(app: NewApplication, options: { trustedHtml?: boolean } = {}): StoredFields {
   const aiSummary = app.aiSummary && !options.trustedHtml ? sanitizeSummary(app.aiSummary) : app.aiSummary;
   return {
     id: app.id,

@@ -58,7 +58,7 @@ export function verifyToken(token: string, secret: string, nowSeconds: number, i
 }
 
 /** How many verified tokens `cachedVerifier` remembers (the oldest are forgotten first). */
-export const VERIFIED_TOKENS_CACHED = 5_000;
+const VERIFIED_TOKENS_CACHED = 5_000;
 
 /**
  * `verifyToken` with a bounded memory of tokens already verified: the back office calls the upstream several times

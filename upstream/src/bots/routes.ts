@@ -6,7 +6,7 @@ import { HttpError, badRequest, fieldMessage, notFound, requirePermission, type 
 import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { BotScriptsStore } from "./store";
 
-export const BOT_MESSAGES = {
+const BOT_MESSAGES = {
   botNotFound: "Bot not found.",
   noScript: "This bot has no script.",
   fileRequired: "A script file is required.",

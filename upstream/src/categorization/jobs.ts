@@ -21,7 +21,7 @@ const STEP_MS = 10;
 const PAUSE_MS = 3;
 
 /** The stored text of a query as a search body (JSON checked when saved; null if it is not an object any more). */
-export function bodyOf(query: Pick<CategorizationQuery, "text">): Record<string, unknown> | null {
+function bodyOf(query: Pick<CategorizationQuery, "text">): Record<string, unknown> | null {
   try {
     const body = JSON.parse(query.text) as unknown;
     return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;

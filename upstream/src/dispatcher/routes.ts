@@ -25,9 +25,9 @@ import { PROCESSING_QUEUE, USPTO_QUEUE, type QueueRuntime } from "./services";
 import { USPTO_DEFAULTS, type QueueSettings } from "./settings";
 
 /** How long the sync call waits for the sync to end before answering that it goes on. */
-export const SYNC_ANSWER_MS = 5_000;
+const SYNC_ANSWER_MS = 5_000;
 
-export const QUEUE_MESSAGES = {
+const QUEUE_MESSAGES = {
   notFound: "Job not found.",
   inProgress: "A job in progress cannot be deleted.",
   notWaiting: "Priority can be changed only while a job is queued or requeued.",

@@ -13,7 +13,7 @@ import type { QueueSettings } from "./settings";
 export const PROCESSING_QUEUE = "processing";
 export const USPTO_QUEUE = "uspto";
 
-export const JOB_MESSAGES = {
+const JOB_MESSAGES = {
   notInPortfolio: (id: string) => `Unable to find application with id ${id} in the portfolio.`,
   unmatched: (id: string) => `No portfolio application matches ${id}.`,
   noCustomerNumbers: "USPTO_CUSTOMER_NUMBERS is not set: the firm's customer numbers are needed to find changed applications.",
@@ -47,7 +47,7 @@ export function processingHandler(o: Pick<QueueRuntimeOptions, "office" | "sink"
  * (`warning`). An application the office no longer has ends as `delete` (spec 2 §4's USPTO status): nothing to
  * download, the row is there to be deleted.
  */
-export function downloadHandler(o: Pick<QueueRuntimeOptions, "office" | "sink" | "jobs">) {
+function downloadHandler(o: Pick<QueueRuntimeOptions, "office" | "sink" | "jobs">) {
   return async (job: Job, signal: AbortSignal): Promise<JobOutcome> => {
     let record;
     try {

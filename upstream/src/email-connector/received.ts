@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { jsonBody, requirePermission, type AppEnv } from "../lib/http";
 import { queueWorkflowEvent } from "../workflows/events";
 
-export const ReceivedMessage = z.object({
+const ReceivedMessage = z.object({
   messageId: z.string().trim().min(1, "messageId is required").max(500),
   reference: z.string().trim().min(1, "reference is required").max(200),
   clientCode: z.string().trim().max(100).optional(),

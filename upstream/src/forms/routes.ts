@@ -21,7 +21,7 @@ import type { FormsStore, StoredForm } from "./store";
  * required for xfa, xfah and xfdf when new or when the type changes, `.{type}` or `.xml`; the name is the form
  * file's name without its extension. A form moved to a Word type drops its model file.
  */
-export async function formFiles(
+async function formFiles(
   uploads: Partial<Record<string, FileUpload>>,
   input: { type?: FormType },
   current: StoredForm | null,

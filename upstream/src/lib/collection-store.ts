@@ -28,7 +28,7 @@ export const columns = {
 };
 
 /** A named list filter: the value (parsed by the route) → a condition ANDed to the search. SQL is the developer's. */
-export type Filter<V> = (value: V) => { sql: string; params: readonly unknown[] };
+type Filter<V> = (value: V) => { sql: string; params: readonly unknown[] };
 
 export type CollectionConfig<Item extends Stored, Filters extends object = Record<never, never>> = {
   /** The table: `id` primary key, the audit columns (db.ts `AUDIT`), the typed columns and `data` if used. */
@@ -243,7 +243,7 @@ export class CollectionStore<Item extends Stored, Filters extends object = Recor
 }
 
 /** A record without its id and audit fields. */
-export function valuesOf<Item extends Stored>(item: Item): ValuesOf<Item> {
+function valuesOf<Item extends Stored>(item: Item): ValuesOf<Item> {
   const { id: _id, createdAt: _ca, createdBy: _cb, updatedAt: _ua, updatedBy: _ub, ...values } = item;
   return values as unknown as ValuesOf<Item>;
 }

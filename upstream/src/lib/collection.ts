@@ -46,7 +46,7 @@ export type CollectionSource = {
 };
 
 /** ORDER BY for the contract's sort names. */
-export function orderBy(source: CollectionSource, sort: ListQuery["sort"]): string {
+function orderBy(source: CollectionSource, sort: ListQuery["sort"]): string {
   switch (sort) {
     case "newest":
       return `${source.createdAt} desc, ${source.id} desc`;

@@ -14,7 +14,7 @@
  */
 import type { Actor, UpstreamEnv } from "./http";
 
-export type DirectCall = {
+type DirectCall = {
   method: string;
   /** Path and query string, starting with /api/. */
   path: string;
@@ -32,7 +32,7 @@ export type DirectCall = {
 export type DirectUpstream = (call: DirectCall) => Promise<Response>;
 
 /** What one page request's identity is, once established: the token it was established for and its actor. */
-export type IdentityMemo = { token?: string; actor?: Actor };
+type IdentityMemo = { token?: string; actor?: Actor };
 
 /** The per-call state the dispatcher hands the app through its env (`UpstreamEnv.direct`). */
 export type DirectState = {

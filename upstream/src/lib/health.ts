@@ -55,7 +55,7 @@ export const STORAGE_FULL_REPORT_MS = 60_000;
  * WAL's growth until the next checkpoint) would fail soon. Space available to non-root users (`bavail`): the root
  * reserve is the operator's margin, not the server's.
  */
-export const MIN_FREE_BYTES = 16 * 1024 * 1024;
+const MIN_FREE_BYTES = 16 * 1024 * 1024;
 
 const MiB = 1024 * 1024;
 

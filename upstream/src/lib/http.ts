@@ -69,7 +69,7 @@ function codeOf(error: unknown): string {
 export const isStorageFull = (error: unknown): boolean => FULL_CODES.has(codeOf(error));
 
 /** A failure of the storage under a request, as the HTTP error to answer; null for anything else. */
-export function storageError(error: unknown): HttpError | null {
+function storageError(error: unknown): HttpError | null {
   const code = codeOf(error);
   if (FULL_CODES.has(code)) return new HttpError(507, STORAGE_MESSAGES.full);
   if (code === "EROFS" || code.startsWith("SQLITE_READONLY")) return new HttpError(503, STORAGE_MESSAGES.readOnly);
@@ -105,7 +105,7 @@ function zodMessage(error: z.ZodError): string {
   return issue ? fieldMessage(issue.path, issue.message) : "Invalid request";
 }
 
-export const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
 
 /** Reads the raw JSON body (any JSON value); 400 when it is not JSON, 413 when over 1 MiB. */
 export async function readJson(c: AppContext): Promise<unknown> {
@@ -146,7 +146,7 @@ export function clientAddress(c: AppContext): string | undefined {
 }
 
 /** `Authorization: Bearer <token>` → the token, else null. Cookies are never read. */
-export function bearerToken(c: AppContext): string | null {
+function bearerToken(c: AppContext): string | null {
   const header = c.req.header("authorization");
   const match = header ? /^Bearer[ ]+([^\s]+)\s*$/i.exec(header) : null;
   return match?.[1] ?? null;

@@ -22,10 +22,10 @@ export type MultipartLimits = { parts: number; bytes: number; fieldBytes?: numbe
  * dozen). Bytes are bounded before the body is read, by route (the request guard for pages, body-limit.ts for the
  * API), so none here unless a caller gives one.
  */
-export const MULTIPART_LIMITS: MultipartLimits = { parts: 1000, bytes: Number.POSITIVE_INFINITY };
+const MULTIPART_LIMITS: MultipartLimits = { parts: 1000, bytes: Number.POSITIVE_INFINITY };
 
 /** Bytes handed to the parser between two turns of the event loop: ~1 ms of parsing. */
-export const SLICE = 256 * 1024;
+const SLICE = 256 * 1024;
 
 export type MultipartProblem = "malformed" | "tooManyParts" | "tooLarge";
 

@@ -23,11 +23,11 @@ export const ZIP_MAX_ENTRIES = 2_000;
 /** At most this many bytes in one entry once inflated. */
 export const ZIP_MAX_ENTRY_BYTES = 50 * MiB;
 /** At most this many bytes inflated over all the entries read from one archive. */
-export const ZIP_MAX_TOTAL_BYTES = 100 * MiB;
+const ZIP_MAX_TOTAL_BYTES = 100 * MiB;
 /** An entry past {@link ZIP_RATIO_FROM_BYTES} inflated may not be more than this many times its compressed size. */
-export const ZIP_MAX_RATIO = 100;
+const ZIP_MAX_RATIO = 100;
 /** Entries smaller than this once inflated are not held to the ratio (tiny XML parts compress very well). */
-export const ZIP_RATIO_FROM_BYTES = 1 * MiB;
+const ZIP_RATIO_FROM_BYTES = 1 * MiB;
 
 export type ZipLimits = {
   maxEntries: number;
@@ -37,7 +37,7 @@ export type ZipLimits = {
   ratioFromBytes: number;
 };
 
-export const ZIP_LIMITS: Readonly<ZipLimits> = Object.freeze({
+const ZIP_LIMITS: Readonly<ZipLimits> = Object.freeze({
   maxEntries: ZIP_MAX_ENTRIES,
   maxEntryBytes: ZIP_MAX_ENTRY_BYTES,
   maxTotalBytes: ZIP_MAX_TOTAL_BYTES,

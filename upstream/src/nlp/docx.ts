@@ -19,7 +19,7 @@ const MiB = 1024 * 1024;
  * slices, see `parseXml`). A 50-page document's word/document.xml is about 0.1–0.5 MB; 10 MB is well over a thousand
  * pages.
  */
-export const DOCX_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 10 * MiB, maxTotalBytes: 20 * MiB };
+const DOCX_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 10 * MiB, maxTotalBytes: 20 * MiB };
 
 export const DOCUMENT_MESSAGES = {
   notDocx: "The document is not a Word .docx file.",

@@ -24,7 +24,7 @@ import { CONTEXT_FIELDS, SAMPLE_CONTEXT, helperDocumentation } from "./helpers";
 const MAX_NLP_BODY = Math.ceil((MAX_DOCUMENT_BYTES * 4) / 3) + 512 * 1024;
 
 /** Specifications use the generator; so will prompt chains (their context document). */
-export const NLP_PERMISSIONS = ["specifications.read", "prompts.read"] as const;
+const NLP_PERMISSIONS = ["specifications.read", "prompts.read"] as const;
 
 const requireGeneratorUser = createMiddleware<AppEnv>(async (c, next) => {
   const perms = c.get("actor").permissions;

@@ -43,7 +43,7 @@ type Bag = {
   claimBag?: { claimText?: string }[];
 };
 
-export const MAX_429_RETRIES = 3;
+const MAX_429_RETRIES = 3;
 
 /** Any HTTP JSON API governed by a timeout and a shared too-many-requests pause (also used by the FIP adapter). */
 export class GovernedHttp {
@@ -84,7 +84,7 @@ export class GovernedHttp {
   }
 }
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
     const t = setTimeout(() => {

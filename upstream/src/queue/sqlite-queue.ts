@@ -60,7 +60,7 @@ const ORDER: Record<JobSort, string> = {
   priority: "priority desc, created_at asc",
 };
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 
 /**
  * The durable queue on SQLite (docs/decisions/job-queue.md). Every method is one short synchronous statement or

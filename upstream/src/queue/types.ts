@@ -6,9 +6,6 @@
 export const JOB_STATUSES = ["queued", "requeued", "inprogress", "failed", "completed", "dead", "delete", "warning"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Statuses a worker may pick up (a failed job only once its backoff has passed). */
-export const RUNNABLE: readonly JobStatus[] = ["queued", "requeued", "failed"];
-
 export type Job = {
   queue: string;
   id: string;

@@ -9,7 +9,7 @@ export class PermanentJobError extends Error {
   }
 }
 
-export type JobHandler = (job: Job, signal: AbortSignal) => Promise<JobOutcome | void>;
+type JobHandler = (job: Job, signal: AbortSignal) => Promise<JobOutcome | void>;
 
 export type WorkerOptions = {
   queue: string;
@@ -26,7 +26,7 @@ export type WorkerOptions = {
   log?: (msg: string) => void;
 };
 
-export const defaultBackoff = (attempt: number) => Math.min(1000 * 4 ** (attempt - 1), 10 * 60_000);
+const defaultBackoff = (attempt: number) => Math.min(1000 * 4 ** (attempt - 1), 10 * 60_000);
 
 /**
  * Runs jobs of one queue in this process: claims up to `concurrency` jobs, runs the async handler for each (network

@@ -80,7 +80,7 @@ function msmOf(v: Json, count: number, path: string): number {
 const MAX_DEPTH = 20;
 const MAX_VALUES = 1_000;
 
-export function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0): Node {
+function parseQuery(q: Json, path: string, ctx: QueryContext, depth = 0): Node {
   if (depth > MAX_DEPTH) throw new QueryError(`Queries may nest at most ${MAX_DEPTH} levels`, path);
   const o = object(q, path, "A query");
   ctx.clause(path);

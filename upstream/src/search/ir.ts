@@ -35,7 +35,7 @@ export const COLUMN_FIELDS: Record<TextColumn, string> = {
 };
 
 /** Default bm25 weights (a boost on a field replaces its weight for that query). */
-export const DEFAULT_WEIGHTS: Record<TextColumn, number> = {
+const DEFAULT_WEIGHTS: Record<TextColumn, number> = {
   title: 2,
   abstract: 1.5,
   claims: 1,

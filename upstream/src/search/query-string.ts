@@ -47,7 +47,7 @@ type LuceneAst = LuceneNode | LuceneTerm | LuceneRange;
  * of every word it covers, each time a MATCH starts (a search starts several). At 1M applications `sys*` costs ~70 ms a
  * start, `co*` ~0.6 s and `s*` ~1.2 s, which held the event loop for ~4.5 s of a 6.8 s search.
  */
-export const PREFIX_MIN_CHARS = 3;
+const PREFIX_MIN_CHARS = 3;
 
 /** Words of a query string per term it may have, before it is parsed (see `parseQueryString`). */
 const QUERY_WORDS_PER_TERM = 4;
@@ -71,7 +71,7 @@ export function columnsOf(fields: readonly string[], ctx: QueryContext, path: st
 }
 
 /** A phrase as FTS5 says it: `"a b"`, `"a b"*` or `NEAR("a" "b", n)` (each token quoted, as `ftsString`). */
-export function phraseExpr(p: Phrase): string {
+function phraseExpr(p: Phrase): string {
   if (p.near !== null) return `NEAR(${p.tokens.map(ftsString).join(" ")}, ${p.near})`;
   return ftsString(p.tokens.join(" ")) + (p.prefix ? "*" : "");
 }

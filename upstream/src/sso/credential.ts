@@ -4,7 +4,7 @@ import { SERVICE_CREDENTIAL_HEADER } from "../../contract/sso";
 import { HttpError, type AppEnv } from "../lib/http";
 
 /** Compares two secrets in constant time (hashing first, so their lengths do not leak either). */
-export function sameSecret(given: string, expected: string): boolean {
+function sameSecret(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given, "utf8").digest();
   const b = createHash("sha256").update(expected, "utf8").digest();
   return timingSafeEqual(a, b) && given.length === expected.length;

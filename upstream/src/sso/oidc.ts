@@ -24,7 +24,7 @@ export class OidcError extends Error {
 type Pending = { verifier: string; nonce: string; redirectUri: string; expiresAt: number };
 
 /** How long a started sign-in may take at the identity provider. */
-export const OIDC_PENDING_TTL_MS = 10 * 60_000;
+const OIDC_PENDING_TTL_MS = 10 * 60_000;
 /** At most this many sign-ins waiting at once (anyone may start one): the oldest are forgotten first. */
 const MAX_PENDING = 10_000;
 

@@ -23,7 +23,7 @@ export type SsoOptions = {
   saml?: { label: string };
 };
 
-export const SSO_MESSAGES = {
+const SSO_MESSAGES = {
   noAccount: "No account for this email.",
   refused: "The sign-in was refused.",
   unavailable: "The identity provider is unavailable.",

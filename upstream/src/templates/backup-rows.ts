@@ -15,12 +15,12 @@ import { Worker } from "node:worker_threads";
 export type BackupRow = Record<string, string | number | null> & { id: string; name: string };
 
 /** What a row's `data` holds that looks like a stored file: the import checks it with `isStoredRecordFile`. */
-export type FileCandidate = Record<string, unknown>;
+type FileCandidate = Record<string, unknown>;
 
 export type CheckedRows = { rows: BackupRow[]; files: FileCandidate[][] } | { error: string };
 
 /** The heap the worker may use: a 50 MB entry of real rows needs ~250 MB; past this the entry is refused. */
-export const ROWS_WORKER_HEAP_MB = 512;
+const ROWS_WORKER_HEAP_MB = 512;
 
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");

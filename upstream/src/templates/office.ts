@@ -10,13 +10,13 @@ const MiB = 1024 * 1024;
  * Only [Content_Types].xml and docProps/core.xml are inflated (Visio masters too, for shapes: shapes.ts): tighter than
  * the reader's defaults. Parts are read in slices (lib/xml.ts), so a large one does not stall the server.
  */
-export const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 8 * MiB, maxTotalBytes: 32 * MiB };
+const OFFICE_ZIP_LIMITS: Partial<ZipLimits> = { maxEntries: 2_000, maxEntryBytes: 8 * MiB, maxTotalBytes: 32 * MiB };
 
 /** The most elements read from one part: a package has at most 2,000 parts, so [Content_Types].xml ~4,000. */
 export const MAX_PART_ELEMENTS = 100_000;
 
 /** An Office package, opened through the one zip reader; a `ZipError` becomes the field's 400/413. */
-export async function openPackage(field: string, bytes: Buffer, kind: OfficeKind): Promise<ZipArchive> {
+async function openPackage(field: string, bytes: Buffer, kind: OfficeKind): Promise<ZipArchive> {
   try {
     return await openZip(bytes, { limits: OFFICE_ZIP_LIMITS, subject: "The file", kind: OFFICE_KINDS[kind].label });
   } catch (error) {

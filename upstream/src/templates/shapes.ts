@@ -10,7 +10,7 @@ import { MAX_PART_ELEMENTS } from "./office";
 export type ExtractedMaster = { master: string; name: string; svg: string };
 
 /** At most this many masters are read from one template (a large stencil has about a hundred). */
-export const MAX_MASTERS = 500;
+const MAX_MASTERS = 500;
 
 const num = (cells: XmlElement[], name: string, fallback = 0): number => {
   const value = Number(cells.find((c) => c.attrs.N === name)?.attrs.V);

@@ -3,6 +3,6 @@
  * the product's helpers (helpers.ts), renders bounded in iterations, output and time (runtime.ts, limits in
  * contract/templating.ts), run on worker threads that are terminated when they overrun (pool.ts).
  */
-export { TemplateError, TemplateRenderer, renderTemplate, renderTemplates, templateRenderer, type TemplateRendererOptions } from "./pool";
-export type { RenderItem } from "./runtime";
-export { productHelpers, type HelperFn } from "./helpers";
+export { TemplateError, TemplateRenderer,  renderTemplates,  type TemplateRendererOptions } from "./pool";
+;
+export { productHelpers,  } from "./helpers";

@@ -207,7 +207,7 @@ export class TemplateRenderer {
 let shared: TemplateRenderer | null = null;
 
 /** The renderer every route uses (created on first use; its idle workers do not keep the process alive). */
-export function templateRenderer(): TemplateRenderer {
+function templateRenderer(): TemplateRenderer {
   shared ??= new TemplateRenderer();
   return shared;
 }
@@ -217,8 +217,3 @@ export function renderTemplates(items: readonly RenderItem[], limits?: Partial<T
   return templateRenderer().render(items, limits);
 }
 
-/** Renders one template against `context`. */
-export async function renderTemplate(template: string, context: unknown, limits?: Partial<TemplateLimits>): Promise<string> {
-  const [text] = await renderTemplates([{ template, context }], limits);
-  return text!;
-}
