@@ -41,7 +41,7 @@ export function SelectQuery({
             </Form>
           ) : null}
           {asDialog ? (
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => ref.current?.close()}>
+            <button data-initial-focus type="button" className="btn btn-secondary btn-small" onClick={() => ref.current?.close()}>
               {C.close}
             </button>
           ) : (
