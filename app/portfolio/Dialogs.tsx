@@ -1,74 +1,20 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { APPLICATION_LIMITS } from "@contract/portfolio-constants";
 import { CheckboxField, DefaultSubmit, FieldErrors, FormError, SaveButton, TextAreaField, TextField } from "~/ui/fields";
-import { useHydrated } from "~/ui/hydrated";
-import { openModal } from "~/ui/modal";
 import { useSchemaForm } from "~/ui/schema-form";
+import { UrlDialog } from "~/ui/url-dialog";
 import type { ResultRow } from "./search.server";
 import { EditFieldsSchema, addTagSchema } from "./schema";
 import { PORTFOLIO } from "./texts";
 
 /**
- * A form over the results (add tag, edit fields). Its state is the URL (`addTag=id`, `edit=id`): without JavaScript
- * the form shows inline in the application's card; with it, in a modal `<dialog>` (Escape or Cancel closes it and
- * goes back to the search's URL, focus back on the link that opened it). Opening it needs no new search (the route's
- * shouldRevalidate).
+ * A form over the results (add tag, edit fields): a `UrlDialog` (`addTag=id`, `edit=id`) shown inline in the
+ * application's card without JavaScript. Opening it needs no new search (the route's shouldRevalidate).
  */
-export function ActionDialog({
-  id,
-  title,
-  closeTo,
-  openerId,
-  children,
-}: {
-  id: string;
-  title: string;
-  closeTo: string;
-  openerId: string;
-  children: (cancel: ReactNode) => ReactNode;
-}) {
-  const hydrated = useHydrated();
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (hydrated) openModal(ref.current);
-  }, [hydrated]);
-  const titleId = `${id}-title`;
-  if (!hydrated) {
-    const cancel = (
-      <Link to={closeTo} className="btn btn-secondary" preventScrollReset>
-        {PORTFOLIO.addTag.cancel}
-      </Link>
-    );
-    return (
-      <section className="action-panel" aria-labelledby={titleId} id={id}>
-        <h3 id={titleId}>{title}</h3>
-        {children(cancel)}
-      </section>
-    );
-  }
-  const cancel = (
-    <button type="button" className="btn btn-secondary" onClick={() => ref.current?.close()}>
-      {PORTFOLIO.addTag.cancel}
-    </button>
-  );
-  return (
-    <dialog
-      ref={ref}
-      id={id}
-      className="action-dialog"
-      aria-labelledby={titleId}
-      onClose={() => {
-        navigate(closeTo, { replace: true, preventScrollReset: true });
-        document.getElementById(openerId)?.focus();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children(cancel)}
-    </dialog>
-  );
+export function ActionDialog(props: { id: string; title: string; closeTo: string; openerId: string; children: (cancel: ReactNode) => ReactNode }) {
+  return <UrlDialog {...props} cancelLabel={PORTFOLIO.addTag.cancel} panelClassName="action-panel" dialogClassName="action-dialog" panelHeading="h3" />;
 }
 
 /** A number typed as text (conform's zod parser reads it; empty: none): the kit's text field. */

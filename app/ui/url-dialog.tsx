@@ -16,6 +16,9 @@ export function UrlDialog({
   closeTo,
   openerId,
   cancelLabel = "Cancel",
+  panelClassName = "url-dialog-panel",
+  dialogClassName = "url-dialog",
+  panelHeading: PanelHeading = "h2",
   children,
 }: {
   id: string;
@@ -23,6 +26,10 @@ export function UrlDialog({
   closeTo: string;
   openerId?: string;
   cancelLabel?: string;
+  panelClassName?: string;
+  dialogClassName?: string;
+  /** The panel's heading level without JavaScript (h3 where the panel sits inside a card with its own h2). */
+  panelHeading?: "h2" | "h3";
   /** The dialog's body, given its Cancel control to place among its buttons. */
   children: (cancel: ReactNode) => ReactNode;
 }) {
@@ -40,8 +47,8 @@ export function UrlDialog({
       </Link>
     );
     return (
-      <section className="url-dialog-panel" aria-labelledby={titleId} id={id}>
-        <h2 id={titleId}>{title}</h2>
+      <section className={panelClassName} aria-labelledby={titleId} id={id}>
+        <PanelHeading id={titleId}>{title}</PanelHeading>
         {children(cancel)}
       </section>
     );
@@ -55,7 +62,7 @@ export function UrlDialog({
     <dialog
       ref={ref}
       id={id}
-      className="url-dialog"
+      className={dialogClassName}
       aria-labelledby={titleId}
       onClose={() => {
         navigate(closeTo, { replace: true, preventScrollReset: true });
