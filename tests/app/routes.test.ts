@@ -17,6 +17,7 @@ let specificationId: string;
 let messageId = "";
 let ruleId = "";
 let milestoneId = "";
+let workflowId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -52,6 +53,14 @@ const samplePaths: Record<string, () => string> = {
   "/uspto": () => "/uspto",
   "/uspto/configuration": () => "/uspto/configuration",
   "/fip": () => "/fip",
+  // Workflows and the docket.
+  "/workflows": () => "/workflows",
+  "/workflows/new": () => "/workflows/new",
+  "/workflows/:id": () => `/workflows/${workflowId}`,
+  "/workflows/:id/edit": () => `/workflows/${workflowId}/edit`,
+  "/workflows/:id/export": () => `/workflows/${workflowId}/export`,
+  "/workflows/:id/milestones": () => `/workflows/${workflowId}/milestones`,
+  "/workflows/:id/milestones/new": () => `/workflows/${workflowId}/milestones/new`,
   "/milestones": () => "/milestones",
   "/milestones/:id": () => `/milestones/${milestoneId}`,
   "/processing": () => "/processing",
@@ -140,7 +149,7 @@ beforeAll(async () => {
   importJobId = ((await job.json()) as { id: string }).id;
   // A milestone: an active template (the wizard's first graph) of a workflow, an event, the engine's turn.
   const workflowsPath = "/api/workflows/v2/workflows";
-  const workflowId = await post(workflowsPath, { title: "Route table workflow", clientCodes: ["ROUTE-CODE"] });
+  workflowId = await post(workflowsPath, { title: "Route table workflow", clientCodes: ["ROUTE-CODE"] });
   const created = { code: "portfolio.application.created" };
   const templateId = await post(`${workflowsPath}/${workflowId}/milestones/draft/template`, { data: { title: "Route table template", events: [created] } });
   await app.context.upstream(`${workflowsPath}/${workflowId}/milestones/${templateId}/activate`, { method: "POST", headers: authJson });
