@@ -122,7 +122,7 @@ export class Docket {
       where.push("m.workflow_id = ?");
       params.push(query.workflow);
     }
-    if (query.status) {
+    if (query.status && !byPerson) {
       where.push("m.status = ?");
       params.push(query.status);
     }
@@ -131,17 +131,19 @@ export class Docket {
       params.push(query.reference);
     }
     const nowIso = isoNow(this.now);
-    if (query.overdue) {
+    if (query.overdue && !byPerson) {
       where.push("m.status = 'open' and m.due_at < ?");
       params.push(nowIso);
     }
     if (query.dueThisWeek) {
-      const [from, to] = weekBounds(this.now(), timeZone);
-      where.push("m.due_at >= ? and m.due_at < ?");
-      params.push(from, to);
+      const [start, end] = weekBounds(this.now(), timeZone);
+      where.push(`${byPerson ? "p" : "m"}.due_at >= ? and ${byPerson ? "p" : "m"}.due_at < ?`);
+      params.push(start, end);
     }
     const clause = where.length ? `where ${where.join(" and ")}` : "";
-    const total = (prepared(this.db, `select count(*) as n from ${from} ${clause}`).get(...params) as { n: number }).n;
+    // Counting a person's docket needs the milestones only for their own conditions (workflow, reference).
+    const countFrom = byPerson && where.every((w) => w.startsWith("p.")) ? "milestone_people p" : from;
+    const total = (prepared(this.db, `select count(*) as n from ${countFrom} ${clause}`).get(...params) as { n: number }).n;
     const rows = prepared(this.db, `select m.* from ${from} ${clause} order by ${order} limit ${query.pageSize} offset ?`).all(
       ...params,
       (query.page - 1) * query.pageSize,
