@@ -13,6 +13,7 @@ import {
   type Graph,
 } from "@contract/graph";
 import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflows";
+import { timeOrderedId } from "../../upstream/src/workflows/engine";
 
 const steps = [
   { id: "s", type: "milestone-start" },
@@ -71,5 +72,13 @@ describe("graph model", () => {
     expect(uniqueVariableName("name", ["name", "_name"])).toBe("__name");
     expect(propertyName("Due date of the Response")).toBe("dueDateOfTheResponse");
     expect(propertyName("  Client's e-mail ")).toBe("clientSEMail");
+  });
+
+  test("milestone and task ids are UUID version 7, in time order", () => {
+    const a = timeOrderedId(Date.parse("2025-01-01T00:00:00Z"));
+    const b = timeOrderedId(Date.parse("2025-01-01T00:00:00.001Z"));
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a < b).toBe(true);
+    expect(a.slice(0, 13)).toBe("01941f29-7c00");
   });
 });
