@@ -6,18 +6,8 @@ export const FORM_TEXTS = {
   incomplete: "The form is incomplete. Reload the page and try again.",
 } as const;
 
-/** Spec 2 §8's toasts of a collection's create, update and delete (each screen's texts.ts spreads them). */
-export const SAVE_TOASTS = {
-  created: "Create completed",
-  updated: "Update completed",
-  deleted: "Delete completed",
-  createFailed: "Create failed",
-  updateFailed: "Update failed",
-  deleteFailed: "Delete failed",
-} as const;
-
 /** Spec 2 §8's clone toasts. */
 export const CLONE_TOASTS = { cloned: "Clone completed", cloneFailed: "Clone failed" } as const;
 
-/** "Please, try again later or contact our development team." — added to most failure toasts (spec 1 §8). */
-export const TRY_LATER = "Please, try again later or contact our development team.";
+/** Defined in the contract (its own texts use them too); each screen's texts.ts spreads SAVE_TOASTS. */
+export { SAVE_TOASTS, TRY_LATER } from "@contract/limits";

@@ -80,3 +80,16 @@ export const FIELD_MESSAGES = {
   emailRequired: "Email is required",
   typeRequired: "Type is required",
 } as const;
+
+/** Spec 2 §8's toasts of a collection's create, update and delete (each screen's texts.ts spreads them; the upstream's texts point here). */
+export const SAVE_TOASTS = {
+  created: "Create completed",
+  updated: "Update completed",
+  deleted: "Delete completed",
+  createFailed: "Create failed",
+  updateFailed: "Update failed",
+  deleteFailed: "Delete failed",
+} as const;
+
+/** "Please, try again later or contact our development team." — added to most failure toasts (spec 1 §8, spec 3 §8). */
+export const TRY_LATER = "Please, try again later or contact our development team.";

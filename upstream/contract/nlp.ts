@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { FileRef, MAX_FILE_BYTES } from "./files";
 
+/** The generator's refusal of an empty document (file or text). */
+const DOCUMENT_REQUIRED = "Document content is required";
+
 /** Largest .docx the generator accepts (the decoded file). */
 export const MAX_DOCUMENT_BYTES = MAX_FILE_BYTES;
 
 /** A Word document sent to the generator: its file name and its bytes as base64. */
 export const DocumentContent = z.object({
   name: z.string().trim().min(1).max(255),
-  content: z.string().min(1, "Document content is required"),
+  content: z.string().min(1, DOCUMENT_REQUIRED),
 });
 export type DocumentContent = z.infer<typeof DocumentContent>;
 
@@ -34,7 +37,7 @@ export type Claim = z.infer<typeof Claim>;
 /** POST /api/nlp/api/v1/parser/parse */
 export const ParseBody = z.object({
   /** The .docx as base64, or `{ fileId }` of an upload. */
-  document: z.union([z.string().min(1, "Document content is required"), FileRef]),
+  document: z.union([z.string().min(1, DOCUMENT_REQUIRED), FileRef]),
   sections: z.array(z.enum(["claims"])).optional().default(["claims"]),
 });
 export const ParseAnswer = z.object({ claims: z.object({ claims: z.array(Claim) }) });

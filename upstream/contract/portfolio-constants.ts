@@ -152,7 +152,6 @@ export const PORTFOLIO_MESSAGES = {
   importFailed: "Import failed",
   removeTagFailed: "Remove tag failed",
   addTagFailed: "Add Tag failed",
-  tryAgain: "Please, try again later or contact our development team.",
   importCompleted: (n: number) => `Import completed (${n} applications were updated)`,
   removeTagCompleted: "Remove Tag completed",
   addTagCompleted: "Add Tag completed",
