@@ -134,8 +134,10 @@ export function TemplatesPage() {
   const canWrite = data.may.write;
   const none = data.active.length === 0 && data.inactive.length === 0;
   const base = `/workflows/${data.workflow.id}`;
+  // This page under the wizard (its child route) still links to its own address, not the wizard's.
+  const listPath = location.pathname.startsWith(`${base}/milestones`) ? `${base}/milestones` : base;
   const params = new URLSearchParams(location.search);
-  const closeTo = pageAddress(location.pathname, params);
+  const closeTo = pageAddress(listPath, params);
   params.set(DIALOG_PARAMS.import, "1");
   return (
     <>
@@ -152,7 +154,7 @@ export function TemplatesPage() {
         </div>
         {canWrite ? (
           <div className="header-actions">
-            <Link id="import-template" to={`${location.pathname}?${params}`} className="btn btn-secondary" preventScrollReset>
+            <Link id="import-template" to={`${listPath}?${params}`} className="btn btn-secondary" preventScrollReset>
               <Icon name="download" /> {T.import}
             </Link>
             <Link to={`${base}/milestones/new`} className="btn btn-primary">

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { Audit, LIMIT_MESSAGES, TEXT_LIMITS, boundedList, boundedText, limitText } from "./common";
+import { SAVE_TOASTS, TRY_LATER } from "./limits";
 import { defineResource } from "./resource";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -108,7 +109,7 @@ export const WORKFLOW_MESSAGES = {
   importSuccessful: "Import successful",
   importMilestoneCreated: "Milestone was created",
   milestoneCreationFailed: "Milestone creation failed",
-  tryLater: "Please, try again later or contact our development team.",
+  tryLater: TRY_LATER,
   taskUpdateError: "Task(s) update error",
   taskUpdateErrorMessage: "Failed to updated task(s). Please try again or connect your administrator",
   tasksUpdated: "Task(s) updated",
@@ -125,8 +126,8 @@ export const WORKFLOW_MESSAGES = {
   tasksExist: (n: number) => `There are ${n} tasks created from this template.`,
   deleteDraftFailed: "Delete draft failed",
   updateDraftFailed: "Update draft failed",
-  updateFailed: "Update failed",
-  deleteFailed: "Delete failed",
+  updateFailed: SAVE_TOASTS.updateFailed,
+  deleteFailed: SAVE_TOASTS.deleteFailed,
   workflowSaveReason: (message: string) => `Reason: ${message}`,
   workflowSaveFailed: "Failed to save a workflow...",
   cloneFailed: "Clone failed",
