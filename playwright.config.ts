@@ -36,8 +36,9 @@ export default defineConfig({
   testDir: "e2e",
   // Per port: Playwright empties its output directory at start, and parallel runs must not empty each other's.
   outputDir: `test-results/port-${PORT}`,
-  // Generous: the no-JS axe checks open a second page, and CI shares two cores.
-  timeout: 60_000,
+  // A whole scenario (several screens, each no-JS axe check in a second page): ~40 s alone on two cores, and more
+  // when the other worker is busy; a bound on the test, not on any one wait (those are `expect.timeout`).
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
