@@ -25,6 +25,18 @@ function describedBy(name: string, errors: Errors, hint?: boolean) {
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** What every control here carries, after the caller's own attributes: its id, name, value, change and messages. */
+function controlAttributes(name: string, value: string, onValue: (v: string) => void, errors: Errors, hint: boolean) {
+  return {
+    id: idOf(name),
+    name,
+    value,
+    onChange: (e: { target: { value: string } }) => onValue(e.target.value),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name, errors, hint),
+  };
+}
+
 function Shell({ name, label, hint, errors, children, className }: { name: string; label: string; hint?: ReactNode; errors: Errors; children: ReactNode; className?: string }) {
   const message = errors[name];
   return (
@@ -59,12 +71,7 @@ export function InputField({
       <input
         autoFocus={useContext(AutoFocusName) === name || undefined}
         {...rest}
-        id={idOf(name)}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors, Boolean(hint))}
+        {...controlAttributes(name, value, onValue, errors, Boolean(hint))}
       />
     </Shell>
   );
@@ -99,12 +106,7 @@ export function SelectInput({
       <select
         autoFocus={useContext(AutoFocusName) === name || undefined}
         {...rest}
-        id={idOf(name)}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors, Boolean(hint))}
+        {...controlAttributes(name, value, onValue, errors, Boolean(hint))}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {known ? null : <option value={value}>{value}</option>}
