@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { EVENT_CODES, WORKFLOW_MESSAGES } from "@contract/workflows";
+import { WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { EVENT_CODES } from "@contract/workflow-contracts";
 import { MILESTONES } from "~/workflows/milestones/texts";
 import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { WORKFLOW_MESSAGES as M, parseImportString } from "@contract/workflows";
+import { WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { parseImportString } from "@contract/workflows";
 import { failed, reasonOf, statusOf } from "~/lib/actions.server";
 import { isUpstreamError } from "~/lib/upstream.server";
 import { importSchema } from "./schema";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMIT_MESSAGES, limitText } from "@contract/common";
-import { ClientCodes, WORKFLOW_LIMITS, WORKFLOW_MESSAGES as M, WorkflowCreate } from "@contract/workflows";
+import { WORKFLOW_LIMITS, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { ClientCodes, WorkflowCreate } from "@contract/workflows";
 import { textList } from "~/lib/form-fields";
 
 /** The workflow form (spec 3 §2.2, §5): the contract's title (required, trimmed) and client codes as the tag input sends them. */

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { TemplateExport } from "@contract/workflows";
+import { TemplateExport } from "@contract/milestone-templates";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
 import { readForm, textOf } from "~/lib/form.server";

@@ -1,4 +1,4 @@
-import { UNIQUENESS_LABELS, WORKFLOW_MESSAGES } from "@contract/workflows";
+import { UNIQUENESS_LABELS, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { CLONE_TOASTS, SAVE_TOASTS } from "~/lib/form-texts";
 
 const M = WORKFLOW_MESSAGES;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { itemPath } from "@contract/resource";
-import { Contracts, ReferenceCount, ReferenceRoute, TEMPLATE_TYPES, UNIQUENESS, Workflow, WorkflowsResource } from "@contract/workflows";
+import { TEMPLATE_TYPES, UNIQUENESS } from "@contract/workflow-constants";
+import { Contracts } from "@contract/workflow-contracts";
+import { ReferenceCount, ReferenceRoute, Workflow, WorkflowsResource } from "@contract/workflows";
 import { reasonOf } from "~/lib/actions.server";
 import { resourceClient } from "~/lib/resource.server";
 import type { Api } from "~/lib/upstream.server";

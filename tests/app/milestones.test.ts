@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_CODES, WORKFLOW_MESSAGES, type Milestone, type MilestoneDetail, type TemplateContentInput } from "@contract/workflows";
+import { WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { EVENT_CODES } from "@contract/workflow-contracts";
+import { type TemplateContentInput } from "@contract/milestone-templates";
+import { type Milestone, type MilestoneDetail } from "@contract/milestones";
 import { zonedToIso } from "~/workflows/milestones/task-form";
 import { MILESTONES } from "~/workflows/milestones/texts";
 import { appAsAdmin, browserWith, uniq, unescapeHtml, type TestApp } from "../helpers/app";

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACTS, DEFAULT_MILESTONE_TITLE, DEFAULT_TEMPLATE_TITLE, EVENT_CODES, WORKFLOW_MESSAGES as M, type MilestoneTemplate } from "@contract/workflows";
+import { DEFAULT_MILESTONE_TITLE, DEFAULT_TEMPLATE_TITLE, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { CONTRACTS, EVENT_CODES } from "@contract/workflow-contracts";
+import { type MilestoneTemplate } from "@contract/milestone-templates";
 import { isBlankRichText, richTextToStore, sanitizeRichText } from "~/lib/rich-text.server";
 import { CONDITION_TEXTS } from "~/workflows/conditions/texts";
 import { EMPTY_CONDITION, groupsText, predicateOf, valueKind, withField, withFunction } from "~/workflows/conditions/model";
-import { contractFields } from "@contract/workflows";
+import { contractFields } from "@contract/workflow-contracts";
 import { WIZARD } from "~/workflows/wizard/texts";
 import { appAsAdmin, uniq } from "../helpers/app";
 

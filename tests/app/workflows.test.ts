@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WORKFLOW_MESSAGES as M } from "@contract/workflows";
+import { WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
 import { TEMPLATES, WORKFLOWS } from "~/workflows/texts";
 import { ADMIN, browserWith, refusingUpstream, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
 

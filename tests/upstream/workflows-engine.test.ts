@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { pageOf } from "@contract/common";
-import { Milestone, NOWHERE_ID, WORKFLOW_MESSAGES as M } from "@contract/workflows";
+import { NOWHERE_ID, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { Milestone } from "@contract/milestones";
 import { computeDue, evaluatePredicate, matches, resolveConditional, resolvePeople } from "../../upstream/src/workflows/expressions";
 import { START, harness, message } from "./helpers";
 import { tokenWith } from "./token-with";

@@ -12,7 +12,7 @@ import {
   uniqueVariableName,
   type Graph,
 } from "@contract/graph";
-import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflows";
+import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { timeOrderedId } from "../../upstream/src/workflows/engine";
 
 const steps = [

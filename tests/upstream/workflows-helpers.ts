@@ -1,5 +1,8 @@
 import { expect } from "vitest";
-import { MilestoneDetail, MilestoneTemplate, Workflow, WorkflowEvent, type StepType, type TemplateContentInput } from "@contract/workflows";
+import { type StepType } from "@contract/workflow-constants";
+import { MilestoneTemplate, type TemplateContentInput } from "@contract/milestone-templates";
+import { Workflow } from "@contract/workflows";
+import { MilestoneDetail, WorkflowEvent } from "@contract/milestones";
 import type { Harness } from "./helpers";
 
 export const WF = "/api/workflows/v2/workflows";

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { pageOf } from "@contract/common";
-import { CONTRACTS, MilestoneTemplate, WORKFLOW_MESSAGES as M, Workflow } from "@contract/workflows";
+import { WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { CONTRACTS } from "@contract/workflow-contracts";
+import { MilestoneTemplate } from "@contract/milestone-templates";
+import { Workflow } from "@contract/workflows";
 import { harness, message } from "./helpers";
 import { tokenWith } from "./token-with";
 import { WF, activeTemplate, createWorkflow, emit, json } from "./workflows-helpers";

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { PREDICATE_FUNCTIONS, WORKFLOW_LIMITS, type ContractField } from "@contract/workflows";
+import { WORKFLOW_LIMITS } from "@contract/workflow-constants";
+import { type ContractField, PREDICATE_FUNCTIONS } from "@contract/workflow-contracts";
 import { openModal } from "~/ui/modal";
 import {
   EMPTY_CONDITION,

@@ -5,7 +5,8 @@
  * contract's `Predicate` is made from it once it is valid. The creation wizard and the template editor's connection
  * editor both use it.
  */
-import { DUE_MEASURES, PLACEHOLDER, PREDICATE_FUNCTIONS, WORKFLOW_LIMITS, type ContractField, type DueAt, type FieldType, type Predicate, type PredicateFunction } from "@contract/workflows";
+import { DUE_MEASURES, WORKFLOW_LIMITS } from "@contract/workflow-constants";
+import { type ContractField, type DueAt, type FieldType, PLACEHOLDER, type Predicate, PREDICATE_FUNCTIONS, type PredicateFunction } from "@contract/workflow-contracts";
 import { CONDITION_TEXTS as T } from "./texts";
 
 /** A date argument as typed: a due-date object's base variable, amount and measures (spec: "a date gives an object"). */

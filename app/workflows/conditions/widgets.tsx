@@ -1,5 +1,5 @@
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import type { ContractField } from "@contract/workflows";
+import type { ContractField } from "@contract/workflow-contracts";
 import { FieldErrors } from "~/ui/fields";
 import { dateVariables, measuresFor, type DueDraft } from "./model";
 import { CONDITION_TEXTS as T } from "./texts";

@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import type { FormProperty } from "@contract/workflows";
+import type { FormProperty } from "@contract/milestone-templates";
 import { CheckboxField, FormError, FieldErrors, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
 import { FileField } from "~/ui/file-field";
 import { usePolling } from "~/ui/poll";

@@ -4,17 +4,10 @@ import { z } from "zod";
 import { pageOf } from "@contract/common";
 import { FormsResource } from "@contract/forms";
 import { can } from "@contract/permissions";
-import {
-  MILESTONE_SORTS,
-  MILESTONE_STATUSES,
-  Milestone,
-  MilestoneDetail,
-  MilestoneListQuery,
-  Task,
-  WorkflowEvent,
-  WorkflowsResource,
-  type Form,
-} from "@contract/workflows";
+import { MILESTONE_STATUSES } from "@contract/workflow-constants";
+import { type Form } from "@contract/milestone-templates";
+import { WorkflowsResource } from "@contract/workflows";
+import { Milestone, MILESTONE_SORTS, MilestoneDetail, MilestoneListQuery, Task, WorkflowEvent } from "@contract/milestones";
 import { notFound, requireRoute, type RouteAccess } from "~/auth/guard.server";
 import { failed, reasonOf, statusOf } from "~/lib/actions.server";
 import { files } from "~/lib/files.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { FieldType, Form, FormProperty } from "@contract/workflows";
+import type { FieldType } from "@contract/workflow-contracts";
+import type { Form, FormProperty } from "@contract/milestone-templates";
 import { splitTags } from "~/ui/tag-input";
 import { MILESTONES } from "./texts";
 

@@ -1,4 +1,5 @@
-import { WORKFLOW_MESSAGES, type FieldType, type MilestoneStatus } from "@contract/workflows";
+import { type MilestoneStatus, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { type FieldType } from "@contract/workflow-contracts";
 
 /**
  * The docket's texts (/milestones and /milestones/{id}). Spec 3 names the area and its §8 task toasts only ('Task(s)

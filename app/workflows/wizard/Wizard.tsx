@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { UNIQUENESS, type ContractField } from "@contract/workflows";
+import { UNIQUENESS } from "@contract/workflow-constants";
+import { type ContractField } from "@contract/workflow-contracts";
 import { DefaultSubmit, FormError } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { openModal } from "~/ui/modal";

@@ -6,18 +6,9 @@
  */
 import { z } from "zod";
 import { TEXT_LIMITS } from "@contract/limits";
-import {
-  DEFAULT_MILESTONE_TITLE,
-  DEFAULT_TEMPLATE_TITLE,
-  EVENT_SOURCES,
-  PLACEHOLDER,
-  UNIQUENESS,
-  WORKFLOW_LIMITS,
-  WORKFLOW_MESSAGES as M,
-  type ContractField,
-  type DueAt,
-  type TemplateCreate,
-} from "@contract/workflows";
+import { DEFAULT_MILESTONE_TITLE, DEFAULT_TEMPLATE_TITLE, UNIQUENESS, WORKFLOW_LIMITS, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { type ContractField, type DueAt, EVENT_SOURCES, PLACEHOLDER } from "@contract/workflow-contracts";
+import { type TemplateCreate } from "@contract/milestone-templates";
 import { splitTags } from "~/ui/tag-input";
 import { applyConditionIntent, dueOf, groupErrors, predicateOf, readConditions, withoutBlanks, type ConditionGroups, type DueDraft } from "../conditions/model";
 import { WIZARD as W } from "./texts";

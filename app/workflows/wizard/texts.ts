@@ -1,4 +1,4 @@
-import { UNIQUENESS_LABELS, WORKFLOW_MESSAGES as M } from "@contract/workflows";
+import { UNIQUENESS_LABELS, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
 import { SAVE_TOASTS } from "~/lib/form-texts";
 
 /** The creation wizard's texts (spec 3 §2.4, §4.1, §8): the spec's verbatim, the rest in the same voice. */

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { MilestoneTemplate, TemplateCreate, WorkflowsResource } from "@contract/workflows";
+import { MilestoneTemplate, TemplateCreate } from "@contract/milestone-templates";
+import { WorkflowsResource } from "@contract/workflows";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { failed, intentOf, rethrowResponse, statusOf } from "~/lib/actions.server";
 import { readForm } from "~/lib/form.server";

@@ -26,7 +26,7 @@ import {
 } from "../../contract/portfolio";
 import type { Db } from "../db";
 import { HttpError, isoNow } from "../lib/http";
-import { EVENT_CODES } from "../../contract/workflows";
+import { EVENT_CODES } from "../../contract/workflow-contracts";
 import { rowValues } from "./csv";
 import { ApplicationsStore, normalizeProduct, rowToApplication, type ApplicationRow } from "./store";
 

@@ -13,7 +13,7 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { HttpError, conflict, isoNow, notFound } from "../lib/http";
 import { htmlText, portfolioToken, sanitizeSummary, tagToken } from "../search/tokens";
-import { EVENT_CODES } from "../../contract/workflows";
+import { EVENT_CODES } from "../../contract/workflow-contracts";
 import { queueWorkflowEvent } from "../workflows/events";
 
 /** A create body once validated by the contract's schema. */

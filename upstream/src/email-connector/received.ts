@@ -5,7 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { EVENT_CODES } from "../../contract/workflows";
+import { EVENT_CODES } from "../../contract/workflow-contracts";
 import type { Db } from "../db";
 import { jsonBody, requirePermission, type AppEnv } from "../lib/http";
 import { queueWorkflowEvent } from "../workflows/events";

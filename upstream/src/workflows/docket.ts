@@ -8,17 +8,10 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { HttpError, badRequest, conflict, isoNow, notFound } from "../lib/http";
 import { can } from "../../contract/permissions";
-import {
-  EVENT_CODES,
-  type MilestoneListQuery,
-  TERMINAL_TASK_STATUSES,
-  WORKFLOW_MESSAGES as M,
-  type Form,
-  type Milestone,
-  type MilestoneDetail,
-  type Task,
-  type TaskCompletion,
-} from "../../contract/workflows";
+import { TERMINAL_TASK_STATUSES, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
+import { EVENT_CODES } from "../../contract/workflow-contracts";
+import { type Form } from "../../contract/milestone-templates";
+import { type Milestone, type MilestoneDetail, type MilestoneListQuery, type Task, type TaskCompletion } from "../../contract/milestones";
 import type { Page } from "../../contract/common";
 import { queueWorkflowEvent } from "./events";
 import type { TemplatesStore, WorkflowsStore } from "./store";

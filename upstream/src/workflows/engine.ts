@@ -11,15 +11,9 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { isoNow } from "../lib/http";
 import { andInputs, isTaskStep, startStep, stepHours } from "../../contract/graph";
-import {
-  EVENT_CODES,
-  EVENT_SOURCE_TYPES,
-  WORKFLOW_LIMITS,
-  type MilestoneTemplate,
-  type Path,
-  type Step,
-  type TemplateEvent,
-} from "../../contract/workflows";
+import { EVENT_SOURCE_TYPES, WORKFLOW_LIMITS } from "../../contract/workflow-constants";
+import { EVENT_CODES } from "../../contract/workflow-contracts";
+import { type MilestoneTemplate, type Path, type Step, type TemplateEvent } from "../../contract/milestone-templates";
 import { computeDue, interpolate, matches, resolveConditional, resolvePeople, type Scope } from "./expressions";
 import { queueWorkflowEvent } from "./events";
 import type { TemplatesStore, WorkflowsStore } from "./store";

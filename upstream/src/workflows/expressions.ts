@@ -4,7 +4,7 @@
  * and minutes). Pure functions: the engine passes the scope and the clock.
  */
 import { addPeriod, type Measure } from "../../contract/deadlines";
-import { PLACEHOLDER, type DueAt, type Predicate, type PredicateGroups } from "../../contract/workflows";
+import { type DueAt, PLACEHOLDER, type Predicate, type PredicateGroups } from "../../contract/workflow-contracts";
 
 export type Scope = Record<string, unknown>;
 

@@ -9,25 +9,11 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { activationProblem } from "../../contract/graph";
 import { can, type Permission } from "../../contract/permissions";
-import {
-  CONTRACTS,
-  CloneQuery,
-  EventInput,
-  ImportBody,
-  MilestoneListQuery,
-  StepOptionsChange,
-  TaskCompletion,
-  TemplateContent,
-  TemplateCreate,
-  TemplateExport,
-  WORKFLOW_MESSAGES as M,
-  WorkflowExport,
-  WorkflowUpdate,
-  WorkflowsResource,
-  parseImportString,
-  type MilestoneTemplate,
-  type WorkflowEvent,
-} from "../../contract/workflows";
+import { WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
+import { CONTRACTS } from "../../contract/workflow-contracts";
+import { type MilestoneTemplate, StepOptionsChange, TemplateContent, TemplateCreate, TemplateExport } from "../../contract/milestone-templates";
+import { CloneQuery, ImportBody, parseImportString, WorkflowExport, WorkflowsResource, WorkflowUpdate } from "../../contract/workflows";
+import { EventInput, MilestoneListQuery, TaskCompletion, type WorkflowEvent } from "../../contract/milestones";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { HttpError, badRequest, conflict, jsonBody, notFound, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";

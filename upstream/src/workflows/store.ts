@@ -8,16 +8,9 @@ import { prepared } from "../lib/collection";
 import { CollectionStore, columns, type ValuesOf } from "../lib/collection-store";
 import { conflict, isoNow, notFound } from "../lib/http";
 import { sanitizeSummary } from "../search/tokens";
-import {
-  DEFAULT_STEP_HOURS,
-  DEFAULT_TASK_TITLE,
-  NOWHERE_ID,
-  WORKFLOW_MESSAGES as M,
-  type MilestoneTemplate,
-  type TemplateContent,
-  type TemplateType,
-  type Workflow,
-} from "../../contract/workflows";
+import { DEFAULT_STEP_HOURS, DEFAULT_TASK_TITLE, NOWHERE_ID, type TemplateType, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
+import { type MilestoneTemplate, type TemplateContent } from "../../contract/milestone-templates";
+import { type Workflow } from "../../contract/workflows";
 
 export type StoredWorkflow = Omit<Workflow, "isDefault">;
 
