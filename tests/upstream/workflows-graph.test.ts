@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
   CONNECT_MESSAGES,
+  GRAPH_MESSAGES,
+  NOWHERE_PORT,
   activationProblem,
   andInputs,
   canConnect,
@@ -8,9 +10,17 @@ import {
   newVariableName,
   propertyName,
   reachable,
+  shortestDurationText,
   shortestPlannedDuration,
+  stageMark,
+  stageOf,
+  stepDeletionProblem,
+  taskCountLabel,
   uniqueVariableName,
+  validateTemplate,
+  withStepInStage,
   type Graph,
+  type TemplateGraph,
 } from "@contract/graph";
 import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { timeOrderedId } from "../../upstream/src/workflows/engine";
@@ -72,6 +82,103 @@ describe("graph model", () => {
     expect(uniqueVariableName("name", ["name", "_name"])).toBe("__name");
     expect(propertyName("Due date of the Response")).toBe("dueDateOfTheResponse");
     expect(propertyName("  Client's e-mail ")).toBe("clientSEMail");
+  });
+
+  test("the header's duration text: one decimal, or 'Path does not exists'", () => {
+    expect(shortestDurationText({ steps: [...steps.slice(0, 2), { id: "a2", type: "task", durationHours: 0.25 }, steps[5]!], paths: [path("s", "a"), path("a", "a2"), path("a2", "f")] })).toBe(
+      "Shortest planned duration: 2.3 hours",
+    );
+    expect(shortestDurationText(g)).toBe("Shortest planned duration: 6.0 hours");
+    expect(shortestDurationText({ steps, paths: [] })).toBe("Path does not exists");
+  });
+
+  test("a cycle neither loops nor shortens; an AND waiting on a step past itself never starts", () => {
+    const cyclic: Graph = { steps, paths: [path("s", "a"), path("a", "c"), path("c", "a"), path("c", "f")] };
+    expect(shortestPlannedDuration(cyclic)).toBe(3);
+    const deadlock: Graph = { steps, paths: [path("s", "a"), path("a", "j"), path("j", "b"), path("b", "j"), path("j", "f")] };
+    expect(reachable(deadlock).has("j")).toBe(false);
+    expect(shortestPlannedDuration(deadlock)).toBeNull();
+  });
+
+  test("roadmap membership: a step in one stage only; empty stages are marked as errors", () => {
+    const roadmap = [
+      { name: "Filing", steps: ["a"] },
+      { name: "Report", steps: [] as string[] },
+    ];
+    const moved = withStepInStage(roadmap, "a", "Report");
+    expect(moved).toEqual([
+      { name: "Filing", steps: [] },
+      { name: "Report", steps: ["a"] },
+    ]);
+    expect(stageOf(moved, "a")).toBe("Report");
+    expect(withStepInStage(moved, "a", null).every((s) => s.steps.length === 0)).toBe(true);
+    expect(stageMark(moved[0]!)).toBe("error");
+    expect(stageMark(moved[1]!)).toBe("ok");
+  });
+
+  test("a step with open tasks cannot be deleted, nor before its counts are loaded; counts above 99 read 99+", () => {
+    const task = { id: "a", type: "task", title: "Prepare" };
+    expect(stepDeletionProblem(task, null)).toBe(GRAPH_MESSAGES.stepCountsLoading);
+    expect(stepDeletionProblem(task, [{ status: "open", count: 2 }, { status: "completed", count: 5 }])).toBe("'Prepare' cannot be deleted: 2 of its tasks are still open.");
+    expect(stepDeletionProblem(task, [{ status: "completed", count: 5 }, { status: "closed", count: 1 }])).toBeNull();
+    expect(stepDeletionProblem({ id: "f", type: "finish" }, null)).toBeNull();
+    expect(stepDeletionProblem({ id: "s", type: "milestone-start" }, [])).toBe(GRAPH_MESSAGES.startNotDeletable);
+    expect(taskCountLabel(99)).toBe("99");
+    expect(taskCountLabel(100)).toBe("99+");
+  });
+
+  describe("validateTemplate: every rule, the first problem first", () => {
+    const sound: TemplateGraph = {
+      steps: steps.map((s) => ({ ...s, title: s.id, display: { position: { x: 0, y: 0 } }, transitions: [], options: { notifications: { email: "" }, instructions: "" }, isCriticalDate: false })) as TemplateGraph["steps"],
+      paths: g.paths.map((p) => ({ from: { ...p.from, action: {} }, to: { ...p.to, action: { predicates: [] } }, display: { pins: [] } })),
+      roadmap: [{ name: "One", steps: ["a", "b"] }],
+      variables: [{ name: "Var_1", description: "", origin: "custom", type: "string", required: false, property: "", saveTo: "" }],
+    };
+    const withPath = (from: string, to: string, extra: Partial<TemplateGraph["paths"][number]["from"]> = {}): TemplateGraph => ({
+      ...sound,
+      paths: [...sound.paths, { from: { step: from, action: {}, ...extra }, to: { step: to, action: { predicates: [] } }, display: { pins: [] } }],
+    });
+    const form = (...names: string[]) => ({
+      name: "Filing",
+      properties: names.map((name) => ({ name, description: "", type: "string" as const, required: false, saveTo: "", multiple: false, ext: [], search: [], tags: [], isRichText: true, property: "" })),
+    });
+
+    test("a sound template has no problem", () => expect(validateTemplate(sound)).toEqual([]));
+    test("connections: duplicate, into an event source, event source into AND, out of finish, unknown step, loop", () => {
+      expect(validateTemplate(withPath("s", "a"))).toEqual([CONNECT_MESSAGES.duplicate]);
+      expect(validateTemplate(withPath("a", "mail"))).toEqual([CONNECT_MESSAGES.intoEventSource]);
+      expect(validateTemplate(withPath("mail", "j"))).toEqual([CONNECT_MESSAGES.eventSourceToAnd]);
+      expect(validateTemplate(withPath("f", "a"))).toEqual([CONNECT_MESSAGES.fromSink]);
+      expect(validateTemplate(withPath("a", "ghost"))).toEqual([CONNECT_MESSAGES.unknownStep]);
+      expect(validateTemplate(withPath("a", "a"))).toEqual([CONNECT_MESSAGES.self]);
+    });
+    test("a connection from the nowhere port needs a form", () => {
+      expect(validateTemplate(withPath("a", NOWHERE_ID, { port: NOWHERE_PORT }))).toEqual([GRAPH_MESSAGES.nowherePortNeedsForm]);
+      expect(validateTemplate(withPath("a", NOWHERE_ID, { port: NOWHERE_PORT, action: { form: form("Filing date") } }))).toEqual([]);
+    });
+    test("steps: unique ids, one start, the nowhere id kept for nowhere", () => {
+      expect(validateTemplate({ ...sound, steps: [...sound.steps, { ...sound.steps[1]! }] })).toEqual([GRAPH_MESSAGES.duplicateStepId("a")]);
+      expect(validateTemplate({ ...sound, steps: [...sound.steps, { ...sound.steps[0]!, id: "s2" }] })).toEqual([GRAPH_MESSAGES.oneStart]);
+      const nowhereAsTask = sound.steps.map((s) => (s.id === NOWHERE_ID ? { ...s, type: "task" as const } : s));
+      expect(validateTemplate({ ...sound, steps: nowhereAsTask })).toEqual([GRAPH_MESSAGES.nowhereIdTaken]);
+    });
+    test("roadmap: a step in one stage, known steps, named and distinct stages", () => {
+      expect(validateTemplate({ ...sound, roadmap: [{ name: "One", steps: ["a"] }, { name: "Two", steps: ["a"] }] })).toEqual([GRAPH_MESSAGES.roadmapStepTwice("a")]);
+      expect(validateTemplate({ ...sound, roadmap: [{ name: "One", steps: ["ghost"] }] })).toEqual([GRAPH_MESSAGES.roadmapUnknownStep("One")]);
+      expect(validateTemplate({ ...sound, roadmap: [{ name: " ", steps: [] }] })).toEqual([GRAPH_MESSAGES.roadmapStageName]);
+      expect(validateTemplate({ ...sound, roadmap: [{ name: "One", steps: [] }, { name: "One", steps: [] }] })).toEqual([GRAPH_MESSAGES.roadmapStageTwice("One")]);
+    });
+    test("variables: named and unique", () => {
+      const v = sound.variables[0]!;
+      expect(validateTemplate({ ...sound, variables: [v, v] })).toEqual([GRAPH_MESSAGES.variableTwice("Var_1")]);
+      expect(validateTemplate({ ...sound, variables: [{ ...v, name: "" }] })).toEqual([GRAPH_MESSAGES.variableName]);
+    });
+    test("form properties: camel-cased identifiers, one per name in a form", () => {
+      expect(validateTemplate(withPath("a", "c", { action: { form: form("Filing date", "filing  Date") } }))).toEqual([GRAPH_MESSAGES.propertyTwice("filingDate")]);
+      const bad = form("Filing date");
+      bad.properties[0]!.property = "Filing date";
+      expect(validateTemplate(withPath("a", "c", { action: { form: bad } }))).toEqual([GRAPH_MESSAGES.propertyIdentifier("Filing date")]);
+    });
   });
 
   test("milestone and task ids are UUID version 7, in time order", () => {

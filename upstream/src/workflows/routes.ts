@@ -7,7 +7,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { activationProblem } from "../../contract/graph";
+import { activationProblem, validateTemplate } from "../../contract/graph";
 import { can, type Permission } from "../../contract/permissions";
 import { WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { CONTRACTS } from "../../contract/workflow-contracts";
@@ -42,6 +42,12 @@ function requireAny(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
 }
 
 const actorOf = (c: AppContext) => c.get("actor").email;
+/** A template document the graph model finds sound, else 400 naming its first problem (whatever the browser sent). */
+function sound<T extends TemplateContent>(content: T): T {
+  const [problem] = validateTemplate(content);
+  if (problem) throw badRequest(problem);
+  return content;
+}
 const queryList = (c: AppContext, name: string) =>
   (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
 
@@ -176,7 +182,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       const parsed = parseImportString(TemplateExport, importString);
       if (!parsed.ok) throw badRequest(parsed.message);
       const { active: _active, ...content } = parsed.value;
-      return c.json(templates.create(w.id, content, { type: "template", active: false }, actorOf(c)), 201);
+      return c.json(templates.create(w.id, sound(content), { type: "template", active: false }, actorOf(c)), 201);
     });
     const template = (c: AppContext): MilestoneTemplate => templates.require(workflow(c.req.param("id") ?? "").id, c.req.param("m") ?? "");
     app.get("/:id/milestones/:m", ...read, (c) => c.json(template(c)));
@@ -186,7 +192,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     });
     app.put("/:id/milestones/:m", ...write, async (c) => {
       const t = template(c);
-      const content = await jsonBody(c, TemplateContent);
+      const content = sound(await jsonBody(c, TemplateContent));
       if (t.active && t.type === "template") {
         const problem = activationProblem(content);
         if (problem) throw badRequest(problem);
@@ -220,7 +226,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     });
     app.put("/:id/milestones/:m/draft", ...write, async (c) => {
       const t = template(c);
-      const content = await jsonBody(c, TemplateContent);
+      const content = sound(await jsonBody(c, TemplateContent));
       const d = templates.draftOf(t.id);
       return c.json(d ? templates.update(d.id, content, actorOf(c)) : templates.create(t.workflowId, content, { type: "draft", draftOf: t.id }, actorOf(c)));
     });
@@ -238,7 +244,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     app.get("/:id/milestones/:m/draft/template", ...read, (c) => c.json(standaloneDraft(c)));
     app.put("/:id/milestones/:m/draft/template", ...write, async (c) => {
       const d = standaloneDraft(c);
-      return c.json(templates.update(d.id, await jsonBody(c, TemplateContent), actorOf(c)));
+      return c.json(templates.update(d.id, sound(await jsonBody(c, TemplateContent)), actorOf(c)));
     });
     app.delete("/:id/milestones/:m/draft/template", ...write, (c) => {
       templates.remove(standaloneDraft(c).id);
