@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { CONNECT_MESSAGES, GRAPH_MESSAGES, NOWHERE_PORT } from "@contract/graph";
 import { EDIT_MESSAGES, applyEdit, applyEditInput, type GraphEditInput } from "@contract/graph-edits";
 import { TemplateContent } from "@contract/milestone-templates";
-import { NOWHERE_ID } from "@contract/workflow-constants";
+import { NOWHERE_ID, type StepType } from "@contract/workflow-constants";
 
-const step = (id: string, type: string, title = id) => ({ id, type, title });
+const step = (id: string, type: StepType, title = id) => ({ id, type, title });
 const path = (from: string, to: string) => ({ from: { step: from }, to: { step: to } });
 const base = TemplateContent.parse({
   title: "OA",
@@ -72,7 +72,7 @@ describe("graph edits", () => {
     expect(refused(d, { type: "addPath", path: { from: { step: "a", port: NOWHERE_PORT }, to: { step: NOWHERE_ID } } })).toBe(GRAPH_MESSAGES.nowherePortNeedsForm);
     d = apply(d, { type: "updatePath", ref: { from: "start", to: "a" }, action: { title: "Prepare {{reference}}", assignees: ["x@y.z"], predicates: [] } });
     expect(d.paths[0]!.to.action).toMatchObject({ title: "Prepare {{reference}}", assignees: ["x@y.z"] });
-    const form = { name: "Filing", properties: [{ name: "Filing date", type: "date" }] };
+    const form = { name: "Filing", properties: [{ name: "Filing date", type: "date" as const }] };
     d = apply(d, { type: "addPath", path: { from: { step: "a", port: NOWHERE_PORT, action: { form } }, to: { step: NOWHERE_ID } } });
     expect(refused(d, { type: "updatePath", ref: { from: "a", to: NOWHERE_ID }, form: null })).toBe(GRAPH_MESSAGES.nowherePortNeedsForm);
     d = apply(d, { type: "updatePath", ref: { from: "a", to: NOWHERE_ID }, port: "" }, { type: "updatePath", ref: { from: "a", to: NOWHERE_ID }, form: null });
