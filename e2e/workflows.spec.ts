@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { ADMIN, adminApi, askConfirmation, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { dialog, download, js, tags, toastSays } from "./workflows-fixtures";
 
-const js = () => test.info().project.name === "js";
 const API = "/api/workflows/v2/workflows";
 
 /** The upstream as the administrator, for what these screens do not create themselves (templates come from the wizard). */
@@ -31,31 +30,6 @@ async function upstream(request: APIRequestContext) {
     },
   };
 }
-
-/** A dialog of the page: a modal <dialog> with JavaScript, a section in the page without. */
-const dialog = (page: Page, name: string) => (js() ? page.getByRole("dialog", { name }) : page.getByRole("region", { name }));
-
-/** A tag input: with JavaScript each value becomes a chip (Enter); without, the field takes "a; b". */
-async function tags(page: Page, label: string, values: string[]) {
-  const input = js() ? page.getByRole("combobox", { name: label }) : page.getByLabel(label, { exact: true });
-  if (!js()) return input.fill(values.join("; "));
-  for (const value of values) {
-    await input.fill(value);
-    await input.press("Enter");
-  }
-}
-
-async function download(page: Page, link: Locator): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  return fs.readFileSync((await file.path())!, "utf8");
-}
-
-const toast = (page: Page) => page.getByTestId("toast");
-/**
- * A toast saying `text` after a post: the answer may take a while on a shared machine (the post, the redirect, the new
- * page), and the previous step's toast may still be showing beside it.
- */
-const toastSays = (page: Page, text: string) => expect(toast(page).filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
 
 test("a workflow is created and cloned, and its export string downloaded", async ({ page, request }) => {
   // A long scenario with an axe check per screen: three times the usual time on a shared machine.
