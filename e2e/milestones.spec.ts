@@ -3,8 +3,7 @@ import { WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { EVENT_CODES } from "@contract/workflow-contracts";
 import { MILESTONES } from "~/workflows/milestones/texts";
 import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
-
-const js = () => test.info().project.use.javaScriptEnabled !== false;
+import { docketEvents, js } from "./workflows-fixtures";
 
 /**
  * A workflow for `clientCode` with one active template: start → "Prepare response" → (port filed, with a form)
@@ -60,22 +59,10 @@ async function docketFor(request: APIRequestContext, clientCode: string, assigne
   };
   await ok(await request.put(`${base}/${workflow.id}/milestones/${template.id}`, { headers, data: content }), 200);
   await ok(await request.post(`${base}/${workflow.id}/milestones/${template.id}/activate`, { headers }), 200);
+  const external = await docketEvents(request);
   return {
     /** Posts an event for `reference` and waits until the engine (on the job queue) has made its milestone. */
-    async event(reference: string): Promise<string> {
-      const posted = await request.post("/api/workflows/milestones", { headers, data: { code: EVENT_CODES.applicationCreated, reference, clientCode, data: {} } });
-      expect(posted.status(), await posted.text()).toBe(202);
-      let id = "";
-      await expect
-        .poll(async () => {
-          const r = await request.get(`/api/workflows/milestones?reference=${encodeURIComponent(reference)}`, { headers });
-          const items = ((await r.json()) as { items: Array<{ id: string; openTasks: number }> }).items;
-          id = items[0]?.openTasks ? items[0].id : "";
-          return id;
-        }, { timeout: 20_000 })
-        .not.toBe("");
-      return id;
-    },
+    event: (reference: string) => external.post({ code: EVENT_CODES.applicationCreated, reference, clientCode }),
   };
 }
 
