@@ -1,0 +1,618 @@
+/**
+ * The template editor's canvas (spec 3 §2.6): @xyflow/react over the template document. It keeps no graph of its own:
+ * the document is the state, every change is a graph edit applied by the model's `applyEdit` (the same operation the
+ * table editor posts), and undo/redo is a stack of documents (history.ts). Loaded only by this route, after hydration,
+ * over the server-rendered table (CanvasMount.tsx); the keyboard, the dock and the live region are described in
+ * docs/decisions/template-editor.md "Canvas".
+ */
+import {
+  Background,
+  Controls,
+  Handle,
+  MiniMap,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type Edge,
+  type EdgeChange,
+  type NodeChange,
+  type NodeProps,
+  type OnSelectionChangeParams,
+} from "@xyflow/react";
+import flowStyles from "@xyflow/react/dist/style.css";
+import { useBeforeUnload, useBlocker, useFetcher } from "@remix-run/react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { canConnect } from "@contract/graph";
+import type { TemplateContent } from "@contract/milestone-templates";
+import type { StepType } from "@contract/workflow-constants";
+import { openModal } from "~/ui/modal";
+import canvasStyles from "./canvas.css";
+import { copySteps, pasteClip, type Clip } from "./clipboard";
+import { applyEdit, type GraphEdit } from "@contract/graph-edits";
+import { DOCK_SOURCES, DOCK_STEPS, addPathEdit, addStepEdit, deleteEdit, moveEdit, newStepId, pasteEdit } from "./edits";
+import { canRedo, canUndo, historyOf, record, redo, undo, type History } from "./history";
+import { commandOf } from "./keys";
+import { CANVAS, STEP_TYPE_LABELS } from "./texts";
+import { DEFAULT_PORT, NODE_HEIGHT, NODE_WIDTH, edgesOf, nodesOf, pathIndexOf, type StepNode, type TaskCounts, type Visibility } from "./view";
+
+export type CanvasProps = {
+  /** The saved template document the editor opened. */
+  doc: TemplateContent;
+  /** Task counts by status per step id; null while unknown (deleting a task step then waits). */
+  statistics: TaskCounts | null;
+  /** Whether the user may change the template (the workflows permission). */
+  canWrite: boolean;
+  /** Opens the step's editing form (the table editor's, in a modal); it answers with the edit to apply, or null. */
+  editStep?: (stepId: string, doc: TemplateContent) => Promise<GraphEdit | null>;
+};
+
+/** The fit: the graph fills at most 90% of the view, never magnified beyond its natural size. */
+const FIT = { maxZoom: 1, padding: 0.1 } as const;
+const DRAG_TYPE = "application/x-template-step";
+
+const FlowStepNode = memo(function FlowStepNode({ data, selected }: NodeProps<StepNode>) {
+  return (
+    <div className={`canvas-node canvas-node-${data.type}${selected ? " is-selected" : ""}`}>
+      {data.accepts ? <Handle type="target" position={Position.Left} id="in" /> : null}
+      <div className="canvas-node-title">{data.title || "(untitled)"}</div>
+      <div className="canvas-node-meta">
+        <span>{data.typeLabel}</span>
+        {data.hours !== null ? <span>{CANVAS.duration(data.hours)}</span> : null}
+        {data.onRoadmap ? (
+          <span className="canvas-node-roadmap" title={CANVAS.roadmap}>
+            <span aria-hidden="true">⚑</span>
+            <span className="visually-hidden">{CANVAS.roadmap}</span>
+          </span>
+        ) : null}
+      </div>
+      {data.counts?.length ? (
+        <ul className="canvas-node-counts" aria-label={CANVAS.counts}>
+          {data.counts.map((c) => (
+            <li key={c.status} className={`count-${c.status}`}>
+              {c.status} {c.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.ports.map((port, i) => (
+        <Handle
+          key={port}
+          type="source"
+          position={Position.Right}
+          id={port}
+          title={port === DEFAULT_PORT ? undefined : port}
+          style={{ top: `${((i + 1) * 100) / (data.ports.length + 1)}%` }}
+        />
+      ))}
+    </div>
+  );
+});
+
+const nodeTypes = { step: FlowStepNode };
+
+export default function TemplateCanvas(props: CanvasProps) {
+  return (
+    <ReactFlowProvider>
+      <link rel="stylesheet" href={flowStyles} />
+      <link rel="stylesheet" href={canvasStyles} />
+      <CanvasEditor {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasProps) {
+  const flow = useReactFlow();
+  const [history, setHistory] = useState<History<TemplateContent>>(() => historyOf(initial));
+  const [saved, setSaved] = useState(initial);
+  const doc = history.present;
+  const dirty = doc !== saved;
+  const [visible, setVisible] = useState<Visibility>({ workflow: true, eventSources: true });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectedEdges, setSelectedEdges] = useState<readonly string[]>([]);
+  const [message, setMessage] = useState("");
+  const [connectFrom, setConnectFrom] = useState<string | null>(null);
+  const clip = useRef<{ clip: Clip; times: number } | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<string | null>(null);
+  const fetcher = useFetcher<{ ok?: boolean; message?: string }>();
+  const savingDoc = useRef<TemplateContent | null>(null);
+
+  // A new document from the server (after a save elsewhere, or a revalidation) restarts the history.
+  const lastInitial = useRef(initial);
+  useEffect(() => {
+    if (initial === lastInitial.current) return;
+    lastInitial.current = initial;
+    setHistory(historyOf(initial));
+    setSaved(initial);
+  }, [initial]);
+
+  const announce = useCallback((text: string) => {
+    // The same sentence twice in a row is still announced: the region is emptied first.
+    setMessage("");
+    requestAnimationFrame(() => setMessage(text));
+  }, []);
+
+  const apply = useCallback(
+    (edit: GraphEdit, done: (next: TemplateContent) => string) => {
+      const result = applyEdit(history.present, edit, { statistics: (id) => (statistics ? (statistics[id] ?? []) : null) });
+      if (!result.ok) {
+        announce(CANVAS.announce.refused(result.message));
+        return false;
+      }
+      setHistory((h) => record(h, result.doc));
+      announce(done(result.doc));
+      return true;
+    },
+    [history.present, statistics, announce],
+  );
+
+  const titleOf = useCallback((id: string) => {
+    const step = doc.steps.find((s) => s.id === id);
+    return step?.title || (step ? STEP_TYPE_LABELS[step.type] : id);
+  }, [doc]);
+
+  // xyflow's own node state, rebuilt from the document whenever it changes; a drag moves nodes here frame by frame
+  // and reaches the document once, when it ends (one edit, one undo).
+  const baseNodes = useMemo(() => nodesOf(doc, statistics, selected), [doc, statistics, selected]);
+  const [nodes, setNodes] = useState<StepNode[]>(baseNodes);
+  useEffect(() => setNodes(baseNodes), [baseNodes]);
+  const edges = useMemo(
+    () =>
+      edgesOf(doc, visible).map((e) => ({
+        ...e,
+        selected: selectedEdges.includes(e.id),
+        ariaLabel: CANVAS.edgeLabel(titleOf(e.source), titleOf(e.target)),
+      })),
+    [doc, visible, titleOf, selectedEdges],
+  );
+  // Edges are the document's; only their selection is the canvas's.
+  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
+    const picks = changes.filter((c) => c.type === "select");
+    if (!picks.length) return;
+    setSelectedEdges((before) => {
+      const next = new Set(before);
+      for (const c of picks) {
+        if (c.selected) next.add(c.id);
+        else next.delete(c.id);
+      }
+      return [...next];
+    });
+  }, []);
+
+  useEffect(() => {
+    const id = focusAfter.current;
+    if (!id) return;
+    focusAfter.current = null;
+    wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus();
+  }, [nodes]);
+
+  const onNodesChange = useCallback((changes: NodeChange<StepNode>[]) => {
+    setNodes((current) => applyNodeChanges(changes, current));
+  }, []);
+
+  const onNodeDragStop = useCallback(
+    (_event: unknown, _node: StepNode, dragged: StepNode[]) => {
+      const moves = dragged.map((n) => ({ id: n.id, position: { x: Math.round(n.position.x), y: Math.round(n.position.y) } }));
+      const changed = moves.filter((m) => {
+        const step = doc.steps.find((s) => s.id === m.id);
+        return step && (step.display.position.x !== m.position.x || step.display.position.y !== m.position.y);
+      });
+      if (!changed.length) return;
+      apply(moveEdit(changed), () =>
+        changed.length === 1 ? CANVAS.announce.moved(titleOf(changed[0]!.id), changed[0]!.position.x, changed[0]!.position.y) : CANVAS.announce.selected(changed.length),
+      );
+    },
+    [doc, apply, titleOf],
+  );
+
+  const onSelectionChange = useCallback(({ nodes: picked }: OnSelectionChangeParams) => {
+    setSelected((before) => {
+      const next = new Set(picked.map((n) => n.id));
+      return next.size === before.size && [...next].every((id) => before.has(id)) ? before : next;
+    });
+  }, []);
+
+  const connect = useCallback(
+    (from: string, to: string, port?: string) => {
+      const verdict = canConnect(doc, from, to);
+      if (!verdict.ok) {
+        announce(CANVAS.announce.refused(verdict.reason));
+        return false;
+      }
+      return apply(addPathEdit(from, to, port && port !== DEFAULT_PORT ? port : undefined), () => CANVAS.announce.connected(titleOf(from), titleOf(to)));
+    },
+    [doc, apply, announce, titleOf],
+  );
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (c.source && c.target) connect(c.source, c.target, c.sourceHandle ?? undefined);
+    },
+    [connect],
+  );
+
+  const insert = useCallback(
+    (type: StepType, at?: { x: number; y: number }) => {
+      let position = at;
+      if (!position) {
+        const box = wrapper.current?.querySelector(".react-flow")?.getBoundingClientRect();
+        const center = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+        position = { x: Math.round(center.x - NODE_WIDTH / 2), y: Math.round(center.y - NODE_HEIGHT / 2) };
+      }
+      const id = newStepId(doc, type);
+      const ok = apply(addStepEdit(id, type, position), () => CANVAS.announce.inserted(STEP_TYPE_LABELS[type]));
+      if (ok) focusAfter.current = id;
+    },
+    [doc, apply, flow],
+  );
+
+  const remove = useCallback(
+    (stepIds: readonly string[], pathIndexes: readonly number[]) => {
+      const refs = pathIndexes.flatMap((i) => (doc.paths[i] ? [{ from: doc.paths[i].from.step, to: doc.paths[i].to.step }] : []));
+      if (!stepIds.length && !refs.length) return;
+      // The model refuses a step with open tasks (or whose counts are not loaded yet), naming it.
+      // Edge ids are path positions, which a deletion shifts.
+      if (apply(deleteEdit(stepIds, refs), () => CANVAS.announce.deleted(stepIds.length + refs.length))) setSelectedEdges([]);
+    },
+    [doc, apply],
+  );
+
+  const doUndo = useCallback(() => {
+    if (!canUndo(history)) return announce(CANVAS.announce.nothingToUndo);
+    setHistory(undo);
+    announce(CANVAS.announce.undone);
+  }, [history, announce]);
+  const doRedo = useCallback(() => {
+    if (!canRedo(history)) return announce(CANVAS.announce.nothingToRedo);
+    setHistory(redo);
+    announce(CANVAS.announce.redone);
+  }, [history, announce]);
+
+  const copy = useCallback(() => {
+    const copied = copySteps(doc, selected);
+    if (!copied) return;
+    clip.current = { clip: copied, times: 0 };
+    announce(CANVAS.announce.copied(copied.steps.length));
+  }, [doc, selected, announce]);
+
+  const paste = useCallback(() => {
+    if (!clip.current) return announce(CANVAS.announce.nothingToPaste);
+    const times = clip.current.times + 1;
+    const pasted = pasteClip(clip.current.clip, doc.steps.map((s) => s.id), () => newStepId(doc, "task"), times);
+    if (apply(pasteEdit(pasted.steps, pasted.paths), () => CANVAS.announce.pasted(pasted.steps.length))) {
+      clip.current = { ...clip.current, times };
+      setSelected(new Set(pasted.steps.map((s) => s.id)));
+    }
+  }, [doc, apply, announce]);
+
+  const openEditor = useCallback(
+    async (id: string) => {
+      if (!editStep) return;
+      const edit = await editStep(id, doc);
+      if (edit) apply(edit, () => CANVAS.announce.edited(titleOf(id)));
+      focusAfter.current = id;
+      setNodes((n) => [...n]);
+    },
+    [editStep, doc, apply, titleOf],
+  );
+
+  const onKeyDown = useCallback(
+    (event: ReactKeyboardEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select, button, dialog, [contenteditable='true']")) return;
+      const command = commandOf(event);
+      if (!command) return;
+      const nodeId = target.closest<HTMLElement>(".react-flow__node")?.dataset.id ?? null;
+      const edgeId = target.closest<HTMLElement>(".react-flow__edge")?.dataset.id ?? null;
+      const handled = () => {
+        event.preventDefault();
+        event.stopPropagation();
+      };
+      switch (command.kind) {
+        case "undo":
+          if (!canWrite) return;
+          handled();
+          return doUndo();
+        case "redo":
+          if (!canWrite) return;
+          handled();
+          return doRedo();
+        case "copy":
+          handled();
+          return copy();
+        case "paste":
+          if (!canWrite) return;
+          handled();
+          return paste();
+        case "selectAll":
+          handled();
+          setSelected(new Set(doc.steps.map((s) => s.id)));
+          return announce(CANVAS.announce.selected(doc.steps.length));
+        case "deselect":
+          if (!selected.size) return;
+          handled();
+          return setSelected(new Set());
+        case "move": {
+          if (!nodeId || !canWrite) return;
+          handled();
+          const ids = selected.has(nodeId) ? [...selected] : [nodeId];
+          const moves = doc.steps
+            .filter((s) => ids.includes(s.id))
+            .map((s) => ({ id: s.id, position: { x: s.display.position.x + command.dx, y: s.display.position.y + command.dy } }));
+          const focused = moves.find((m) => m.id === nodeId)!;
+          focusAfter.current = nodeId;
+          apply(moveEdit(moves), () => CANVAS.announce.moved(titleOf(nodeId), focused.position.x, focused.position.y));
+          return;
+        }
+        case "edit":
+          if (!nodeId) return;
+          handled();
+          void openEditor(nodeId);
+          return;
+        case "connect":
+          if (!nodeId || !canWrite) return;
+          handled();
+          setConnectFrom(nodeId);
+          return;
+        case "delete": {
+          if (!canWrite) return;
+          handled();
+          const stepIds = nodeId && !selected.has(nodeId) ? [nodeId] : [...selected];
+          const pathIndexes = [...new Set([...(edgeId ? [edgeId] : []), ...selectedEdges])].map(pathIndexOf).filter((i) => i >= 0);
+          remove(stepIds, pathIndexes);
+          return;
+        }
+      }
+    },
+    [canWrite, doc, selected, selectedEdges, apply, announce, copy, paste, doUndo, doRedo, openEditor, remove, titleOf],
+  );
+
+  const onDrop = useCallback(
+    (event: DragEvent<HTMLDivElement>) => {
+      const type = event.dataTransfer.getData(DRAG_TYPE) as StepType;
+      if (!type || !canWrite) return;
+      event.preventDefault();
+      const at = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      insert(type, { x: Math.round(at.x - NODE_WIDTH / 2), y: Math.round(at.y - NODE_HEIGHT / 2) });
+    },
+    [flow, insert, canWrite],
+  );
+
+  const layout = useCallback(async () => {
+    try {
+      const { layoutPositions } = await import("./layout.client");
+      const positions = await layoutPositions(doc);
+      const moves = [...positions].map(([id, position]) => ({ id, position }));
+      if (apply(moveEdit(moves), () => CANVAS.announce.laidOut)) requestAnimationFrame(() => void flow.fitView(FIT));
+    } catch {
+      announce(CANVAS.announce.layoutFailed);
+    }
+  }, [doc, apply, announce, flow]);
+
+  // Saving: the whole document to the route's `save` intent; the saved document becomes the clean state.
+  const save = useCallback(() => {
+    savingDoc.current = doc;
+    fetcher.submit({ intent: "save", document: JSON.stringify(doc) }, { method: "post" });
+  }, [doc, fetcher]);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !savingDoc.current) return;
+    const sent = savingDoc.current;
+    savingDoc.current = null;
+    if (fetcher.data && fetcher.data.ok === false) {
+      announce(CANVAS.announce.refused(fetcher.data.message ?? ""));
+      return;
+    }
+    setSaved(sent);
+    announce(CANVAS.announce.saved);
+  }, [fetcher.state, fetcher.data, announce]);
+
+  // Leaving with unsaved changes asks first: in the app (a route blocker), and when the tab closes or reloads.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!dirty) return;
+        event.preventDefault();
+        event.returnValue = "";
+      },
+      [dirty],
+    ),
+  );
+  const leaveDialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (blocker.state === "blocked") openModal(leaveDialog.current);
+    else leaveDialog.current?.close();
+  }, [blocker.state]);
+
+  const connectDialog = useRef<HTMLDialogElement>(null);
+  const [target, setTarget] = useState("");
+  const targets = useMemo(
+    () => (connectFrom ? doc.steps.filter((s) => canConnect(doc, connectFrom, s.id).ok) : []),
+    [doc, connectFrom],
+  );
+  useEffect(() => {
+    if (!connectFrom) return;
+    if (!targets.length) {
+      announce(CANVAS.announce.refused(CANVAS.noTargets));
+      setConnectFrom(null);
+      return;
+    }
+    setTarget(targets[0]!.id);
+    openModal(connectDialog.current);
+    // Only when a connection starts: the targets follow the document, which does not change while the dialog is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connectFrom]);
+  const closeConnect = (done: boolean) => {
+    const from = connectFrom;
+    connectDialog.current?.close();
+    setConnectFrom(null);
+    if (from && done && target) connect(from, target);
+    if (from) focusAfter.current = from;
+    setNodes((n) => [...n]);
+  };
+
+  const fitOnce = useRef(false);
+  const onInit = useCallback(() => {
+    if (fitOnce.current) return;
+    fitOnce.current = true;
+    void flow.fitView(FIT);
+  }, [flow]);
+
+  return (
+    <section className="template-canvas" aria-label={CANVAS.region}>
+      <div className="canvas-toolbar" role="toolbar" aria-label={CANVAS.region}>
+        <fieldset className="canvas-show">
+          <legend>{CANVAS.showConnections}</legend>
+          <label>
+            <input type="checkbox" checked={visible.workflow} onChange={(e) => setVisible((v) => ({ ...v, workflow: e.currentTarget.checked }))} />{" "}
+            {CANVAS.showWorkflow}
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={visible.eventSources}
+              onChange={(e) => setVisible((v) => ({ ...v, eventSources: e.currentTarget.checked }))}
+            />{" "}
+            {CANVAS.showEventSources}
+          </label>
+        </fieldset>
+        {canWrite ? (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={doUndo} aria-disabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
+              {CANVAS.undo}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={doRedo} aria-disabled={!canRedo(history)} aria-keyshortcuts="Control+Shift+Z">
+              {CANVAS.redo}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => void layout()}>
+              {CANVAS.autoLayout}
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="btn btn-secondary" onClick={() => void flow.fitView(FIT)}>
+          {CANVAS.fitView}
+        </button>
+        {canWrite ? (
+          <button type="button" className="btn btn-primary" onClick={save} aria-disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? CANVAS.saving : CANVAS.save}
+          </button>
+        ) : null}
+        {dirty ? <span className="canvas-dirty">{CANVAS.unsaved}</span> : null}
+      </div>
+      <div className="canvas-body">
+        {canWrite ? (
+          <nav className="canvas-dock" aria-label={CANVAS.dock}>
+            <p className="field-hint">{CANVAS.dockHint}</p>
+            {[
+              [CANVAS.dockSteps, DOCK_STEPS],
+              [CANVAS.dockSources, DOCK_SOURCES],
+            ].map(([heading, types]) => (
+              <div key={heading as string}>
+                <h3>{heading as string}</h3>
+                <ul>
+                  {(types as readonly StepType[]).map((type) => (
+                    <li key={type}>
+                      <button
+                        type="button"
+                        className="canvas-dock-item"
+                        draggable
+                        onDragStart={(e) => {
+                          e.dataTransfer.setData(DRAG_TYPE, type);
+                          e.dataTransfer.effectAllowed = "copy";
+                        }}
+                        onClick={() => insert(type)}
+                        aria-label={CANVAS.insert(STEP_TYPE_LABELS[type])}
+                      >
+                        {STEP_TYPE_LABELS[type]}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+        ) : null}
+        <div
+          className="canvas-flow"
+          ref={wrapper}
+          onKeyDown={onKeyDown}
+          onDragOver={(e) => {
+            if (e.dataTransfer.types.includes(DRAG_TYPE)) {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = "copy";
+            }
+          }}
+          onDrop={onDrop}
+        >
+          <ReactFlow<StepNode, Edge>
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onNodeDragStop={onNodeDragStop}
+            onSelectionChange={onSelectionChange}
+            onConnect={onConnect}
+            onInit={onInit}
+            nodesDraggable={canWrite}
+            nodesConnectable={canWrite}
+            edgesFocusable
+            deleteKeyCode={null}
+            disableKeyboardA11y
+            minZoom={0.1}
+            maxZoom={2}
+            aria-label={CANVAS.region}
+            aria-describedby="canvas-hint"
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls showInteractive={false} />
+            <MiniMap pannable zoomable ariaLabel={CANVAS.minimap} />
+          </ReactFlow>
+        </div>
+      </div>
+      <p id="canvas-hint" className="field-hint">
+        {CANVAS.regionHint}
+      </p>
+      <p className="canvas-status" role="status" aria-live="polite">
+        {message}
+      </p>
+      <dialog ref={connectDialog} className="confirm-dialog" aria-labelledby="canvas-connect-title" onClose={() => connectFrom && closeConnect(false)}>
+        <h2 id="canvas-connect-title">{connectFrom ? CANVAS.connectTitle(titleOf(connectFrom)) : ""}</h2>
+        <div className="field">
+          <label htmlFor="canvas-connect-target">{CANVAS.connectTarget}</label>
+          <select id="canvas-connect-target" value={target} onChange={(e) => setTarget(e.currentTarget.value)} data-initial-focus>
+            {targets.map((s) => (
+              <option key={s.id} value={s.id}>
+                {`${s.title || STEP_TYPE_LABELS[s.type]} (${STEP_TYPE_LABELS[s.type]})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="confirm-actions">
+          <button type="button" className="btn btn-primary" onClick={() => closeConnect(true)}>
+            {CANVAS.connect}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => closeConnect(false)}>
+            {CANVAS.cancel}
+          </button>
+        </div>
+      </dialog>
+      <dialog ref={leaveDialog} className="confirm-dialog" aria-labelledby="canvas-leave-title" onClose={() => blocker.state === "blocked" && blocker.reset()}>
+        <h2 id="canvas-leave-title">{CANVAS.leaveTitle}</h2>
+        <p>{CANVAS.leaveMessage}</p>
+        <div className="confirm-actions">
+          <button type="button" className="btn btn-danger" onClick={() => blocker.state === "blocked" && blocker.proceed()}>
+            {CANVAS.leave}
+          </button>
+          <button type="button" className="btn btn-secondary" data-initial-focus onClick={() => blocker.state === "blocked" && blocker.reset()}>
+            {CANVAS.stay}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}
