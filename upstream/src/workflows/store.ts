@@ -7,9 +7,9 @@ import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { CollectionStore, columns, type ValuesOf } from "../lib/collection-store";
 import { conflict, isoNow, notFound } from "../lib/http";
-import { sanitizeSummary } from "../search/tokens";
 import { DEFAULT_STEP_HOURS, DEFAULT_TASK_TITLE, NOWHERE_ID, type TemplateType, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { type MilestoneTemplate, type TemplateContent } from "../../contract/milestone-templates";
+import { richTextToStore } from "../../contract/rich-text";
 import { type Workflow } from "../../contract/workflows";
 
 export type StoredWorkflow = Omit<Workflow, "isDefault">;
@@ -133,15 +133,26 @@ export function firstGraph(): Pick<TemplateContent, "steps" | "paths"> {
   };
 }
 
-/** Notes and instructions are rich text: sanitized on the server before they are stored. */
+const storedNotes = (notes: readonly string[]) => notes.map(richTextToStore).filter((n) => n !== "");
+type PathNotes = NonNullable<TemplateContent["paths"][number]["to"]["action"]["notes"]>;
+const isNoteList = (notes: PathNotes): notes is string[] => notes.every((n: PathNotes[number]) => typeof n === "string");
+const storedPathNotes = (notes: PathNotes): PathNotes =>
+  isNoteList(notes) ? storedNotes(notes) : notes.map((a) => ({ ...a, value: storedNotes(a.value) }));
+
+/**
+ * Notes and instructions are rich text, stored by the rule the back office renders by (contract/rich-text.ts): an
+ * empty paragraph is stored as "", and an empty note is dropped. A path's notes (a list, or conditional alternatives
+ * of lists) become the notes of the tasks it creates: the same rule.
+ */
 function sanitized(content: TemplateContent): TemplateContent {
   return {
     ...content,
-    events: content.events.map((e) => ({ ...e, action: { ...e.action, notes: e.action.notes.map(sanitizeSummary).filter((n) => n.trim() !== "") } })),
-    steps: content.steps.map((s) => ({
-      ...s,
-      options: { ...s.options, instructions: s.options.instructions === "<p></p>" ? "" : sanitizeSummary(s.options.instructions) },
-    })),
+    events: content.events.map((e) => ({ ...e, action: { ...e.action, notes: storedNotes(e.action.notes) } })),
+    steps: content.steps.map((s) => ({ ...s, options: { ...s.options, instructions: richTextToStore(s.options.instructions) } })),
+    paths: content.paths.map((p) => {
+      const notes = p.to.action.notes;
+      return notes === undefined ? p : { ...p, to: { ...p.to, action: { ...p.to.action, notes: storedPathNotes(notes) } } };
+    }),
   };
 }
 
