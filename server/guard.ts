@@ -24,6 +24,7 @@ import { MAX_INSTALLER_BYTES } from "@contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "@contract/bots";
 import { MAX_DOCUMENT_BYTES } from "@contract/nlp";
 import { CSV_IMPORT_LIMITS } from "@contract/portfolio-constants";
+import { IMPORT_BODY_BYTES } from "@contract/workflow-constants";
 import { can, type Permission } from "@contract/permissions";
 import { matchRoute } from "~/lib/routes";
 import { URLENCODED, checkForm, listLimitsOf } from "./form-check";
@@ -79,6 +80,14 @@ const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; 
     path: /^\/portfolio\/import\/?$/,
     bytes: CSV_IMPORT_LIMITS.bytes + 1 * MB,
     what: "A portfolio CSV import",
+    writes: true,
+  },
+  {
+    // A workflow's (the list) or a template's (a workflow's page) import string, posted as multipart by the import
+    // dialogs: any string within WORKFLOW_LIMITS.importString is read, and a longer one answered on the page.
+    path: /^\/workflows(\/(?!new\/?$)[^/]+(\/milestones)?)?\/?$/,
+    bytes: IMPORT_BODY_BYTES,
+    what: "An import string",
     writes: true,
   },
   {

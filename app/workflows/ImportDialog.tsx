@@ -28,7 +28,9 @@ export function ImportDialog({
   return (
     <UrlDialog id={id} title={title} closeTo={closeTo} openerId={openerId}>
       {(cancel) => (
-        <Form method="post" {...getFormProps(form)} className="dialog-form" preventScrollReset>
+        // Multipart: the text travels as its UTF-8 bytes, which the route's body bound (IMPORT_BODY_BYTES) counts on;
+        // urlencoded, JSON's quotes and braces would each take three.
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="dialog-form" preventScrollReset>
           <TextAreaField meta={fields.importString} label={WORKFLOWS.import.label} hint={hint} rows={10} className="code" data-initial-focus spellCheck={false} />
           <FormError id={form.errorId} errors={form.errors} />
           <div className="form-actions">

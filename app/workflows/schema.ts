@@ -19,6 +19,9 @@ export const CloneSchema = z.object({
 });
 export type CloneForm = z.infer<typeof CloneSchema>;
 
+/** A pasted import string past WORKFLOW_LIMITS.importString. */
+export const IMPORT_TOO_LONG = LIMIT_MESSAGES.tooLong("Import string", WORKFLOW_LIMITS.importString);
+
 /**
  * The import dialogs (a workflow, a template): the pasted text, bounded. Whether it is JSON and what it must hold is
  * the action's check (parseImportString), answered with the spec's 'Import failed' toast and under the field.
@@ -27,6 +30,6 @@ export const importSchema = (required: string) =>
   z.object({
     importString: z
       .string({ required_error: required })
-      .max(WORKFLOW_LIMITS.importString, LIMIT_MESSAGES.tooLong("Import string", WORKFLOW_LIMITS.importString))
+      .max(WORKFLOW_LIMITS.importString, IMPORT_TOO_LONG)
       .refine((text) => text.trim() !== "", required),
   });

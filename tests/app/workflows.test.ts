@@ -1,9 +1,11 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
+import { LIMIT_MESSAGES } from "@contract/limits";
+import { WORKFLOW_LIMITS, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
 import { TEMPLATES, WORKFLOWS } from "~/workflows/texts";
 import { ADMIN, browserWith, refusingUpstream, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
+import { largeExport } from "../helpers/workflow-export";
 
 const W = WORKFLOWS;
 const T = TEMPLATES;
@@ -281,6 +283,24 @@ describe("clone (spec 3 §2.2)", () => {
     expect(templates.map((t) => t.title)).toEqual(["Office action"]);
   });
 
+  it("each reference travels as its own value: a client code with a comma ('ACME, Inc.') is one reference", async () => {
+    await ensureDefault();
+    const title = `Commas ${uniq()}`;
+    const acme = `ACME, Inc. ${uniq()}`;
+    const other = `Beta, LLC ${uniq()}`;
+    const keep = `K${uniq()}`;
+    const id = await createWorkflow(title, [acme, other, keep]);
+    const page = await text(await admin.get(`/workflows?clone=${id}`));
+    expect(unescapeHtml(page)).toContain(W.clone.reference(acme, 0));
+    const ok = await admin.post(`/workflows?index&clone=${id}`, { intent: "clone", id, title: `${title} (clone)`, references: [acme, other] });
+    expect(ok.status, await ok.clone().text()).toBe(302);
+    const found = await json<{ items: Array<{ id: string; title: string; clientCodes: string[] }> }>(
+      await app.adminApi("GET", `${API}?q=${encodeURIComponent(title)}`),
+    );
+    expect(found.items.find((w) => w.title === `${title} (clone)`)!.clientCodes).toEqual([acme, other]);
+    expect(found.items.find((w) => w.id === id)!.clientCodes).toEqual([keep]);
+  });
+
   it("a workflow without references says it cannot be cloned; 'Clone failed' when the upstream refuses", async () => {
     await ensureDefault();
     const id = await createWorkflow(`Bare ${uniq()}`);
@@ -344,6 +364,42 @@ describe("export and import (spec 3 §3, §5, §8)", () => {
     const found = await json<{ items: Array<{ id: string }> }>(await app.adminApi("GET", `${API}?q=${encodeURIComponent(title)}`));
     const templates = await json<Array<{ title: string; active: boolean }>>(await app.adminApi("GET", `${API}/${found.items[0]!.id}/milestones`));
     expect(templates.map((t) => [t.title, t.active])).toEqual([["Filed", false]]);
+  });
+});
+
+describe("imports past the page body limit (1 MB)", () => {
+  it("a 2 MB export of 50 templates is imported, from the list and from a workflow's page", async () => {
+    const title = `Large ${uniq()}`;
+    const text2mb = largeExport(title, 50, 2 * 1024 * 1024);
+    expect(Buffer.byteLength(text2mb)).toBeGreaterThan(2 * 1024 * 1024);
+    const ok = await admin.postMultipart("/workflows?index&import=1", { intent: "import", importString: text2mb });
+    expect(ok.status, ok.status === 302 ? "" : /toast-description">([^<]*)/.exec(await ok.clone().text())?.[1]).toBe(302);
+    const found = await json<{ items: Array<{ id: string }> }>(await app.adminApi("GET", `${API}?q=${encodeURIComponent(title)}`));
+    const templates = await json<Array<{ title: string }>>(await app.adminApi("GET", `${API}/${found.items[0]!.id}/milestones`));
+    expect(templates).toHaveLength(50);
+
+    // A template's import string of over 1 MB on a workflow's page (one template with a large note).
+    const id = await createWorkflow(`Target ${uniq()}`);
+    const one = JSON.parse(largeExport("x", 1, 1.5 * 1024 * 1024)) as { templates: unknown[] };
+    const template = await admin.postMultipart(`/workflows/${id}?import=1`, { intent: "import", importString: JSON.stringify(one.templates[0]) });
+    expect(template.status, template.status === 302 ? "" : /toast-description">([^<]*)/.exec(await template.clone().text())?.[1]).toBe(302);
+    expect(await json<unknown[]>(await app.adminApi("GET", `${API}/${id}/milestones`))).toHaveLength(1);
+  });
+
+  it("a string over WORKFLOW_LIMITS.importString: 413, 'Import failed' and the field's message, the text kept", async () => {
+    const over = "x".repeat(WORKFLOW_LIMITS.importString + 1);
+    const r = await admin.postMultipart("/workflows?index&import=1", { intent: "import", importString: over });
+    expect(r.status).toBe(413);
+    const html = await text(r);
+    const message = LIMIT_MESSAGES.tooLong("Import string", WORKFLOW_LIMITS.importString);
+    expect(message).toBe("Import string must be at most 5,000,000 characters.");
+    expect(html).toContain(M.importFailed);
+    expect(html).toContain(message);
+    expect(html).toContain(`>${over}</textarea>`);
+    // At the bound itself the length is no objection (the text is not an export, so it fails as such).
+    const at = await text(await admin.postMultipart("/workflows?index&import=1", { intent: "import", importString: "x".repeat(WORKFLOW_LIMITS.importString) }));
+    expect(at).toContain(M.importInvalid);
+    expect(at).not.toContain(message);
   });
 });
 

@@ -32,11 +32,19 @@ export const WORKFLOW_LIMITS = {
   alternatives: 20,
   amount: 10_000,
   eventData: 200,
-  /** An import string (a workflow with its templates) may be large; the route's body bound is the real limit. */
+  /** An import string (a workflow with its templates) may be large: its routes take bodies of IMPORT_BODY_BYTES. */
   importString: 5_000_000,
   /** How many events one chain of events may cause (a template triggered by a milestone it created, and so on). */
   chainDepth: 8,
 } as const;
+
+/**
+ * The bytes a request body carrying an import string of WORKFLOW_LIMITS.importString characters may take, so that
+ * any string within the bound is read and answered (a page body is 1 MB otherwise): a UTF-16 unit is at most 3 bytes
+ * of UTF-8 in the import dialogs' multipart posts, and at most 2 once escaped in the upstream's JSON body for the
+ * text of a valid export (`\"`, `\\`, `\n`); plus room for the form's or the body's other fields.
+ */
+export const IMPORT_BODY_BYTES = WORKFLOW_LIMITS.importString * 3 + 64 * 1024;
 
 /** The nowhere node's fixed id (spec 3 §9). */
 export const NOWHERE_ID = "100500";

@@ -9,6 +9,8 @@ import { MAX_BACKUP_BYTES } from "../../contract/template-storage";
 import { DrawingsResource, MAX_TEMPLATE_BYTES, WordTemplatesResource } from "../../contract/templates";
 import { FormsResource, MAX_MODEL_BYTES } from "../../contract/forms";
 import { CSV_IMPORT_LIMITS } from "../../contract/portfolio-constants";
+import { IMPORT_BODY_BYTES } from "../../contract/workflow-constants";
+import { WorkflowsResource } from "../../contract/workflows";
 import { HttpError, requirePermission, type AppEnv } from "./http";
 
 const MB = 1024 * 1024;
@@ -57,6 +59,13 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
   },
   // A template-storage backup (multipart, one file part).
   { path: /^\/api\/template-storage\/import\/?$/, bytes: MAX_BACKUP_BYTES + 64 * 1024, what: "a backup", permission: "administration" },
+  // A workflow's or a template's import string inside JSON: any string within WORKFLOW_LIMITS.importString.
+  {
+    path: /^\/api\/workflows\/v2\/workflows(\/[^/]+\/milestones)?\/import\/?$/,
+    bytes: IMPORT_BODY_BYTES,
+    what: "an import string",
+    permission: WorkflowsResource.permissions.write,
+  },
   // A portfolio CSV import: the file as base64 inside JSON, plus the portfolio id.
   {
     path: /^\/api\/applications\/csv\/?$/,

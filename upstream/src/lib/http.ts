@@ -107,10 +107,13 @@ function zodMessage(error: z.ZodError): string {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
-/** Reads the raw JSON body (any JSON value); 400 when it is not JSON, 413 when over 1 MiB. */
-export async function readJson(c: AppContext): Promise<unknown> {
+/**
+ * Reads the raw JSON body (any JSON value); 400 when it is not JSON, 413 when over `maxBytes` (1 MiB unless the
+ * route's body limit in body-limit.ts allows more, as for an import string).
+ */
+export async function readJson(c: AppContext, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large.");
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, "Request body is too large.");
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -125,9 +128,9 @@ export function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.out
   return result.data as z.output<S>;
 }
 
-/** Reads and validates the JSON body; 400 naming the first bad field. */
-export async function jsonBody<S extends z.ZodTypeAny>(c: AppContext, schema: S): Promise<z.output<S>> {
-  return validate(schema, await readJson(c));
+/** Reads and validates the JSON body (at most `maxBytes`, as readJson); 400 naming the first bad field. */
+export async function jsonBody<S extends z.ZodTypeAny>(c: AppContext, schema: S, maxBytes?: number): Promise<z.output<S>> {
+  return validate(schema, await readJson(c, maxBytes));
 }
 
 /** Validates `?q=&sort=&page=&pageSize=` with the contract's ListQuery; 400 on bad values. */
@@ -187,6 +190,16 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!can(c.get("actor").permissions, permission)) {
       throw new HttpError(403, `You do not have the permission ${permission}.`);
+    }
+    await next();
+  });
+}
+
+/** 403 unless the actor holds one of `permissions` (an endpoint that two kinds of work share). */
+export function requireAny(...permissions: readonly Permission[]): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!permissions.some((p) => can(c.get("actor").permissions, p))) {
+      throw new HttpError(403, `You do not have the permission ${permissions.join(" or ")}.`);
     }
     await next();
   });

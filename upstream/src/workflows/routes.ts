@@ -5,18 +5,16 @@
  * workflows.read reads, `workflows` changes, docketing_tasks.read reads the docket (403 otherwise, as every domain).
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { activationProblem, validateTemplate } from "../../contract/graph";
-import { can, type Permission } from "../../contract/permissions";
-import { WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
+import { IMPORT_BODY_BYTES, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { CONTRACTS } from "../../contract/workflow-contracts";
 import { type MilestoneTemplate, StepOptionsChange, TemplateContent, TemplateCreate, TemplateExport } from "../../contract/milestone-templates";
 import { CloneQuery, ImportBody, parseImportString, WorkflowExport, WorkflowsResource, WorkflowUpdate } from "../../contract/workflows";
 import { EventInput, MilestoneListQuery, TaskCompletion, type WorkflowEvent } from "../../contract/milestones";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
-import { HttpError, badRequest, conflict, jsonBody, notFound, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
+import { badRequest, conflict, jsonBody, notFound, requireAny, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
 import { resourceRoutes } from "../lib/resource-routes";
 import type { Docket } from "./docket";
 import { queueWorkflowEvent } from "./events";
@@ -31,16 +29,6 @@ export type WorkflowDeps = {
   requireAuth: MiddlewareHandler<AppEnv>;
 };
 
-/** 403 unless the actor holds one of `permissions`. */
-function requireAny(...permissions: Permission[]): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!permissions.some((p) => can(c.get("actor").permissions, p))) {
-      throw new HttpError(403, `You do not have the permission ${permissions.join(" or ")}.`);
-    }
-    await next();
-  });
-}
-
 const actorOf = (c: AppContext) => c.get("actor").email;
 /** A template document the graph model finds sound, else 400 naming its first problem (whatever the browser sent). */
 function sound<T extends TemplateContent>(content: T): T {
@@ -48,8 +36,11 @@ function sound<T extends TemplateContent>(content: T): T {
   if (problem) throw badRequest(problem);
   return content;
 }
-const queryList = (c: AppContext, name: string) =>
-  (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+/**
+ * A repeated query parameter (`?references=A&references=B`), one value each. Never split on commas: a client code
+ * may hold one ("ACME, Inc."), and a split would make two references of it that no workflow claims.
+ */
+const queryList = (c: AppContext, name: string) => (c.req.queries(name) ?? []).map((v) => v.trim()).filter(Boolean);
 
 export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
   const { db, workflows, templates, docket, requireAuth } = deps;
@@ -92,8 +83,9 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       return c.json(answer(w));
     });
     /**
-     * ?references=A,B: the workflow serving each client code (claimed by one, else the default). ?workflowId=X: the
-     * references of X (its client codes, and for the default the unclaimed client codes its matters carry), with counts.
+     * ?references=A&references=B: the workflow serving each client code (claimed by one, else the default).
+     * ?workflowId=X: the references of X (its client codes, and for the default the unclaimed client codes its
+     * matters carry), with counts.
      */
     app.get("/by/references", ...read, (c) => {
       const workflowId = c.req.query("workflowId");
@@ -117,7 +109,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       );
     });
     app.post("/import", ...write, async (c) => {
-      const { importString } = await jsonBody(c, ImportBody);
+      const { importString } = await jsonBody(c, ImportBody, IMPORT_BODY_BYTES);
       const parsed = parseImportString(WorkflowExport, importString);
       if (!parsed.ok) throw badRequest(parsed.message);
       return c.json(answer(importWorkflow(parsed.value, actorOf(c))), 201);
@@ -178,7 +170,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     });
     app.post("/:id/milestones/import", ...write, async (c) => {
       const w = workflow(c.req.param("id"));
-      const { importString } = await jsonBody(c, ImportBody);
+      const { importString } = await jsonBody(c, ImportBody, IMPORT_BODY_BYTES);
       const parsed = parseImportString(TemplateExport, importString);
       if (!parsed.ok) throw badRequest(parsed.message);
       const { active: _active, ...content } = parsed.value;
