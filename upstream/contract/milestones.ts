@@ -92,6 +92,17 @@ export const Milestone = z.object({
 });
 export type Milestone = z.infer<typeof Milestone>;
 
+/** How many open tasks a milestone of the docket list carries (the first ones in order; `openTasks` counts them all). */
+export const LIST_OPEN_TASKS = 5;
+
+/** An open task as the docket list shows it under its milestone. */
+export const OpenTaskSummary = Task.pick({ id: true, title: true, status: true, assignees: true, dueAt: true, isCriticalDate: true });
+export type OpenTaskSummary = z.infer<typeof OpenTaskSummary>;
+
+/** A milestone of GET /api/workflows/milestones: with its first open tasks, read with the page (no call per milestone). */
+export const MilestoneListItem = Milestone.extend({ openTaskList: z.array(OpenTaskSummary).max(LIST_OPEN_TASKS) });
+export type MilestoneListItem = z.infer<typeof MilestoneListItem>;
+
 export const MilestoneDetail = Milestone.extend({
   variables: z.record(z.unknown()),
   tasks: z.array(Task),

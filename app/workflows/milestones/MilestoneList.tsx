@@ -132,9 +132,6 @@ export function MilestoneList() {
   );
 }
 
-/** Tasks shown on a card; the rest are on the milestone's page. */
-const TASKS_ON_CARD = 5;
-
 const milestoneHref = (id: string, from: string) => `/milestones/${encodeURIComponent(id)}?from=${from}`;
 
 function MilestoneCard({ m, from, first }: { m: MilestoneRow; from: string; first: boolean }) {
@@ -160,7 +157,8 @@ function MilestoneCard({ m, from, first }: { m: MilestoneRow; from: string; firs
       </dl>
       {m.openTasks.length ? (
         <ul className="docket-tasks" aria-label={`${L.openTasks}: ${m.title}`}>
-          {m.openTasks.slice(0, TASKS_ON_CARD).map((t) => (
+          {/* The list answer carries the first open tasks; the rest are on the milestone's page. */}
+          {m.openTasks.map((t) => (
             <li key={t.id}>
               <span className="docket-task-title">{t.title}</span>{" "}
               <span className="muted small">
@@ -171,7 +169,7 @@ function MilestoneCard({ m, from, first }: { m: MilestoneRow; from: string; firs
               <UrgencyBadge urgency={t.urgency} />
             </li>
           ))}
-          {m.openTasks.length > TASKS_ON_CARD ? <li className="muted small">{T.moreTasks(m.openTasks.length - TASKS_ON_CARD)}</li> : null}
+          {m.openTaskCount > m.openTasks.length ? <li className="muted small">{T.moreTasks(m.openTaskCount - m.openTasks.length)}</li> : null}
         </ul>
       ) : m.status === "open" ? (
         <p className="muted small">{T.noOpenTasks}</p>

@@ -7,7 +7,7 @@ import { can } from "@contract/permissions";
 import { MILESTONE_STATUSES } from "@contract/workflow-constants";
 import { type Form } from "@contract/milestone-templates";
 import { WorkflowsResource } from "@contract/workflows";
-import { Milestone, MILESTONE_SORTS, MilestoneDetail, MilestoneListQuery, Task, WorkflowEvent } from "@contract/milestones";
+import { type Milestone, MILESTONE_SORTS, MilestoneDetail, MilestoneListItem, MilestoneListQuery, type OpenTaskSummary, Task, WorkflowEvent } from "@contract/milestones";
 import { notFound, requireRoute, type RouteAccess } from "~/auth/guard.server";
 import { failed, reasonOf, statusOf } from "~/lib/actions.server";
 import { files } from "~/lib/files.server";
@@ -27,7 +27,7 @@ import { MILESTONES } from "./texts";
  */
 
 const PATH = "/api/workflows/milestones";
-const MilestonePage = pageOf(Milestone);
+const MilestonePage = pageOf(MilestoneListItem);
 const CompleteAnswer = z.object({ task: Task, eventId: z.string() });
 const WorkflowTitles = pageOf(z.object({ id: z.string(), title: z.string() }).passthrough());
 const FormTitles = pageOf(z.object({ id: z.string(), name: z.string() }).passthrough());
@@ -124,7 +124,7 @@ function urgencyOf(iso: string | null, open: boolean, now: number, weekEnd: numb
 
 type Dates = { timeZone: string; now: number; weekEnd: number };
 
-function taskRow(t: Task, d: Dates) {
+function taskRow(t: OpenTaskSummary, d: Dates) {
   return {
     id: t.id,
     title: t.title,
@@ -136,7 +136,7 @@ function taskRow(t: Task, d: Dates) {
   };
 }
 
-function milestoneRow(m: Milestone, d: Dates, tasks: Task[] | null) {
+function milestoneRow(m: Milestone, d: Dates, tasks: OpenTaskSummary[] | null) {
   const open = m.status === "open";
   return {
     id: m.id,
@@ -184,11 +184,7 @@ export async function milestonesLoader(args: LoaderFunctionArgs) {
   // A page past the end (an old link) is the last one.
   const last = Math.max(1, Math.ceil(first.total / q.pageSize));
   const page = q.page > last && first.total > 0 ? await docket.list(api, { ...q, page: last }) : first;
-  // The list answer counts open tasks; their titles, people and dates come with each milestone (in parallel).
-  const [details, workflows] = await Promise.all([
-    Promise.all(page.items.map((m) => (m.openTasks > 0 ? docket.get(api, m.id).catch(() => null) : Promise.resolve(null)))),
-    workflowOptions(access, page.items, q.workflow),
-  ]);
+  const workflows = await workflowOptions(access, page.items, q.workflow);
   const now = Date.now();
   const dates: Dates = { timeZone, now, weekEnd: endOfWeek(now, timeZone) };
   return json({
@@ -196,7 +192,8 @@ export async function milestonesLoader(args: LoaderFunctionArgs) {
     search: docketSearch({ ...q, page: page.page }),
     total: page.total,
     pageSize: page.pageSize,
-    rows: page.items.map((m, i) => milestoneRow(m, dates, details[i]?.tasks ?? null)),
+    // Each milestone's first open tasks come with the list answer (one query per page upstream).
+    rows: page.items.map((m) => milestoneRow(m, dates, m.openTaskList)),
     counts: {
       overdue: overdue.total,
       overdueHref: `?${docketSearch(q, { overdue: true, dueThisWeek: false, status: "open", page: 1 })}`,

@@ -11,7 +11,16 @@ import { can } from "../../contract/permissions";
 import { TERMINAL_TASK_STATUSES, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { EVENT_CODES } from "../../contract/workflow-contracts";
 import { type Form } from "../../contract/milestone-templates";
-import { type Milestone, type MilestoneDetail, type MilestoneListQuery, type Task, type TaskCompletion } from "../../contract/milestones";
+import {
+  LIST_OPEN_TASKS,
+  type Milestone,
+  type MilestoneDetail,
+  type MilestoneListItem,
+  type MilestoneListQuery,
+  type OpenTaskSummary,
+  type Task,
+  type TaskCompletion,
+} from "../../contract/milestones";
 import type { Page } from "../../contract/common";
 import { queueWorkflowEvent } from "./events";
 import type { TemplatesStore, WorkflowsStore } from "./store";
@@ -85,8 +94,37 @@ export class Docket {
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
+  /**
+   * The first open tasks (in order) of each of `ids`, in one query over the tasks_milestone index: the docket page
+   * shows them under each milestone without asking for each milestone.
+   */
+  private openTasksOf(ids: readonly string[]): Map<string, OpenTaskSummary[]> {
+    const out = new Map<string, OpenTaskSummary[]>();
+    if (!ids.length) return out;
+    const rows = prepared(
+      this.db,
+      `select id, milestone_id, title, status, assignees, due_at, critical from (
+         select t.*, row_number() over (partition by t.milestone_id order by t.seq) as n from tasks t
+         where t.milestone_id in (select value from json_each(?)) and t.status = 'open'
+       ) where n <= ? order by milestone_id, seq`,
+    ).all(JSON.stringify(ids), LIST_OPEN_TASKS) as Row[];
+    for (const r of rows) {
+      const id = r.milestone_id as string;
+      if (!out.has(id)) out.set(id, []);
+      out.get(id)!.push({
+        id: r.id as string,
+        title: r.title as string,
+        status: r.status as Task["status"],
+        assignees: JSON.parse(r.assignees as string) as string[],
+        dueAt: (r.due_at as string | null) ?? null,
+        isCriticalDate: r.critical === 1,
+      });
+    }
+    return out;
+  }
+
   /** One page of the docket for `actor` (mine = the actor is an assignee of the milestone or of one of its tasks). */
-  list(query: z.output<typeof MilestoneListQuery>, actor: string, timeZone: string | undefined): Page<Milestone> {
+  list(query: z.output<typeof MilestoneListQuery>, actor: string, timeZone: string | undefined): Page<MilestoneListItem> {
     const where: string[] = [];
     const params: unknown[] = [];
     const person = query.mine ? actor : query.assignee;
@@ -143,7 +181,13 @@ export class Docket {
     ) as Row[];
     const titles = this.workflows.titles();
     const templateTitles = this.templateTitles(rows.map((r) => r.template_id as string));
-    return { items: rows.map((r) => this.toMilestone(r, titles, templateTitles)), total, page: query.page, pageSize: query.pageSize };
+    const open = this.openTasksOf(rows.filter((r) => (r.open_tasks as number) > 0).map((r) => r.id as string));
+    return {
+      items: rows.map((r) => ({ ...this.toMilestone(r, titles, templateTitles), openTaskList: open.get(r.id as string) ?? [] })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** The form a task's completion fills and the ports it may leave by, from its template's paths. */
