@@ -26,7 +26,7 @@ export type WorkerOptions = {
   log?: (msg: string) => void;
 };
 
-const defaultBackoff = (attempt: number) => Math.min(1000 * 4 ** (attempt - 1), 10 * 60_000);
+export const defaultBackoff = (attempt: number) => Math.min(1000 * 4 ** (attempt - 1), 10 * 60_000);
 
 /**
  * Runs jobs of one queue in this process: claims up to `concurrency` jobs, runs the async handler for each (network

@@ -3,8 +3,9 @@
  * templates of its matter's workflow (creation event code, then predicates), uniqueness is enforced per matter, and a
  * milestone is created with its due dates, assignees, notes and the tasks reachable from the start. A completed task
  * (its `workflow.next` event) moves its milestone on along the graph: conditional alternatives, the AND join, finish
- * and nowhere. Each event is processed in ONE SQLite transaction and marked processed in it: an event is processed
- * once, and a process killed mid-way leaves nothing half done (the queue gives the event again after its lease).
+ * and nowhere. An event's work and its "processed" mark are written together (one transaction, or one savepoint of
+ * the worker's batch, worker.ts): an event is processed once, and a process killed mid-way leaves nothing half done
+ * (the queue gives the event again).
  */
 import crypto from "node:crypto";
 import type { Db } from "../db";
@@ -27,6 +28,7 @@ type EventRow = {
   data: string;
   depth: number;
   status: string;
+  milestones: string;
   created_by: string | null;
 };
 
@@ -71,13 +73,26 @@ type Follow = { scope: Scope; previousTask: string | null; depth: number };
 
 const MAX_FOLLOW_DEPTH = 64;
 
+/** Random bytes drawn 4 KiB at a time: one call to the system's generator per 256 ids instead of one per id. */
+const entropy = { pool: Buffer.alloc(0), at: 0 };
+
+function random16(): Buffer {
+  if (entropy.at + 16 > entropy.pool.length) {
+    entropy.pool = crypto.randomBytes(4096);
+    entropy.at = 0;
+  }
+  const b = Buffer.from(entropy.pool.subarray(entropy.at, entropy.at + 16));
+  entropy.at += 16;
+  return b;
+}
+
 /**
  * A UUID version 7 (RFC 9562): the time in ms first, then random bits. Milestones and tasks are written in time order,
  * so their primary-key indexes grow at one end instead of touching a random page per insert (at 100,000 milestones
  * and 500,000 tasks those pages no longer fit the page cache).
  */
 export function timeOrderedId(now: number): string {
-  const b = crypto.randomBytes(16);
+  const b = random16();
   b.writeUIntBE(Math.max(0, Math.floor(now)) % 2 ** 48, 0, 6);
   b[6] = (b[6]! & 0x0f) | 0x70;
   b[8] = (b[8]! & 0x3f) | 0x80;
@@ -91,6 +106,15 @@ export class WorkflowEngine {
   /** Within one event: milestones ended (their branches stop) and each milestone's next task number. */
   private ended = new Set<string>();
   private nextSeq = new Map<string, number>();
+  /** Within one event: tasks opened per milestone (its open_tasks written once), people already written per milestone. */
+  private opened = new Map<string, number>();
+  private people = new Set<string>();
+  /**
+   * Within one batch (`batch`): the active templates of each workflow and each template's version, read once. The
+   * batch holds the database's write lock from its first statement to its commit, so no template changes meanwhile.
+   */
+  private batchActive: Map<string, Compiled[]> | null = null;
+  private batchVersions: Map<string, number | undefined> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -102,7 +126,7 @@ export class WorkflowEngine {
 
   /** The template `id` at its current version, compiled once per version. */
   private compiled(id: string, version?: number): Compiled | null {
-    const v = version ?? (prepared(this.db, "select version from milestone_templates where id = ?").get(id) as { version: number } | undefined)?.version;
+    const v = version ?? this.versionOf(id);
     if (v === undefined) return null;
     const hit = this.cache.get(id);
     if (hit && hit.version === v) return hit;
@@ -118,15 +142,29 @@ export class WorkflowEngine {
     return c;
   }
 
+  private versionOf(id: string): number | undefined {
+    if (this.batchVersions?.has(id)) return this.batchVersions.get(id);
+    const v = (prepared(this.db, "select version from milestone_templates where id = ?").get(id) as { version: number } | undefined)?.version;
+    this.batchVersions?.set(id, v);
+    return v;
+  }
+
   /**
    * The active templates of a workflow, by title (a deterministic order for one event creating several): one query of
    * ids and versions per event; the list is rebuilt only when one of them changed.
    */
   private active(workflowId: string): Compiled[] {
+    const batched = this.batchActive?.get(workflowId);
+    if (batched) return batched;
     const rows = this.templates.activeVersions(workflowId);
     const key = rows.map((r) => `${r.id}:${r.version}`).join(",");
     const hit = this.activeLists.get(workflowId);
-    if (hit && hit.key === key) return hit.list;
+    const list = hit && hit.key === key ? hit.list : this.compileActive(workflowId, key, rows);
+    this.batchActive?.set(workflowId, list);
+    return list;
+  }
+
+  private compileActive(workflowId: string, key: string, rows: { id: string; version: number }[]): Compiled[] {
     const list = rows
       .map((r) => this.compiled(r.id, r.version))
       .filter((c): c is Compiled => c !== null)
@@ -149,43 +187,72 @@ export class WorkflowEngine {
 
   /**
    * Processes a queued event once; null when it does not exist. Everything it does is one transaction, which also
-   * marks it processed and runs `within` (the worker completes the event's job there: one commit per event).
+   * marks it processed and runs `within`.
    */
   process(eventId: string, within?: () => void): { milestones: string[] } | null {
     return this.db.transaction(() => {
       within?.();
-      const ev = prepared(this.db, "select * from workflow_events where id = ?").get(eventId) as EventRow | undefined;
-      if (!ev) return null;
-      if (ev.status === "processed") return { milestones: JSON.parse((prepared(this.db, "select milestones from workflow_events where id = ?").get(eventId) as { milestones: string }).milestones) as string[] };
-      const data = JSON.parse(ev.data) as Record<string, unknown>;
-      const created: string[] = [];
-      this.ended = new Set();
-      this.nextSeq = new Map();
-      const { workflowId, clientCode } = this.workflowOf(ev.reference, ev.client_code);
-      const eventScope: Scope = {
-        ...data,
-        reference: ev.reference,
-        clientCode,
-        now: isoNow(this.now),
-        event: { ...data, code: ev.code, reference: ev.reference, clientCode },
-        ...(ev.code === EVENT_CODES.correspondence ? { email: data } : {}),
-      };
-      // A completed task moves its milestone on first.
-      if (ev.code === EVENT_CODES.next && typeof data.taskId === "string") this.advanceFromTask(data.taskId, ev);
-      // Open milestones of the matter: update events (finish, delete) and event-source branches.
-      this.updateOpen(ev, eventScope);
-      if (workflowId) {
-        const active = this.active(workflowId);
-        const listened = active.some((o) => o.codes.has(EVENT_CODES.milestoneCreated));
-        for (const c of active) {
-          const create = c.t.events.find((e) => e.type === "create" && e.code === ev.code && matches(e.predicates, eventScope, this.now()));
-          if (!create || !this.uniqueAllows(c.t, ev.reference)) continue;
-          created.push(this.createMilestone(c, create, ev, workflowId, clientCode, eventScope, listened));
-        }
-      }
-      prepared(this.db, "update workflow_events set status = 'processed', processed_at = ?, milestones = ? where id = ?").run(isoNow(this.now), JSON.stringify(created), ev.id);
-      return { milestones: created };
+      return this.apply(eventId);
     }).immediate();
+  }
+
+  /**
+   * Runs `work` (which applies several events) inside one transaction, the templates read once for all of them
+   * (`batchActive`). The caller's own transaction when there is one.
+   */
+  batch<T>(work: () => T): T {
+    return this.db.transaction(() => {
+      this.batchActive = new Map();
+      this.batchVersions = new Map();
+      try {
+        return work();
+      } finally {
+        this.batchActive = null;
+        this.batchVersions = null;
+      }
+    }).immediate();
+  }
+
+  /**
+   * An event's work and its "processed" mark, in the caller's transaction (`process`, or a savepoint of the worker's
+   * batch): an event already processed gives what it created then, and is not processed again.
+   */
+  apply(eventId: string): { milestones: string[] } | null {
+    if (!this.db.inTransaction) throw new Error("WorkflowEngine.apply runs inside a transaction");
+    const ev = prepared(this.db, "select * from workflow_events where id = ?").get(eventId) as EventRow | undefined;
+    if (!ev) return null;
+    if (ev.status === "processed") return { milestones: JSON.parse(ev.milestones) as string[] };
+    const data = JSON.parse(ev.data) as Record<string, unknown>;
+    const created: string[] = [];
+    this.ended = new Set();
+    this.nextSeq = new Map();
+    this.opened = new Map();
+    this.people = new Set();
+    const { workflowId, clientCode } = this.workflowOf(ev.reference, ev.client_code);
+    const eventScope: Scope = {
+      ...data,
+      reference: ev.reference,
+      clientCode,
+      now: isoNow(this.now),
+      event: { ...data, code: ev.code, reference: ev.reference, clientCode },
+      ...(ev.code === EVENT_CODES.correspondence ? { email: data } : {}),
+    };
+    // A completed task moves its milestone on first.
+    if (ev.code === EVENT_CODES.next && typeof data.taskId === "string") this.advanceFromTask(data.taskId, ev);
+    // Open milestones of the matter: update events (finish, delete) and event-source branches.
+    this.updateOpen(ev, eventScope);
+    if (workflowId) {
+      const active = this.active(workflowId);
+      const listened = active.some((o) => o.codes.has(EVENT_CODES.milestoneCreated));
+      for (const c of active) {
+        const create = c.t.events.find((e) => e.type === "create" && e.code === ev.code && matches(e.predicates, eventScope, this.now()));
+        if (!create || !this.uniqueAllows(c.t, ev.reference)) continue;
+        created.push(this.createMilestone(c, create, ev, workflowId, clientCode, eventScope, listened));
+      }
+    }
+    for (const id of [...this.opened.keys()]) this.writeOpened(id);
+    prepared(this.db, "update workflow_events set status = 'processed', processed_at = ?, milestones = ? where id = ?").run(isoNow(this.now), JSON.stringify(created), ev.id);
+    return { milestones: created };
   }
 
   /** unique: never one before for the matter; uniqueAtTime: none open; repeatable: always. */
@@ -225,9 +292,23 @@ export class WorkflowEngine {
     );
   }
 
+  /** A milestone's people (its assignees and its tasks'), each written once per event. */
   private addPeople(milestoneId: string, people: readonly string[], dueAt: string | null): void {
     const add = prepared(this.db, "insert into milestone_people (person, milestone_id, status, due_at) values (?, ?, 'open', ?) on conflict do nothing");
-    for (const p of people) add.run(p, milestoneId, dueAt);
+    for (const p of people) {
+      const key = `${milestoneId}\n${p.toLowerCase()}`;
+      if (this.people.has(key)) continue;
+      this.people.add(key);
+      add.run(p, milestoneId, dueAt);
+    }
+  }
+
+  /** The tasks this event opened on a milestone, added to its open_tasks in one statement. */
+  private writeOpened(milestoneId: string): void {
+    const n = this.opened.get(milestoneId);
+    if (!n) return;
+    this.opened.delete(milestoneId);
+    prepared(this.db, "update milestones set open_tasks = open_tasks + ?, updated_at = ? where id = ?").run(n, isoNow(this.now), milestoneId);
   }
 
   private createMilestone(
@@ -256,7 +337,20 @@ export class WorkflowEngine {
     this.history(id, "created", `Created by the event ${ev.code} (${ev.source})`, ev.created_by, ev.id, null);
     this.hooks.afterMilestoneInsert?.(id);
     this.nextSeq.set(id, 1);
-    const m = this.milestone(id)!;
+    const m: MilestoneRow = {
+      id,
+      workflow_id: workflowId,
+      template_id: c.t.id,
+      reference: ev.reference,
+      client_code: clientCode,
+      title,
+      status: "open",
+      due_at: dueAt,
+      client_due_at: clientDue,
+      assignees: JSON.stringify(assignees),
+      variables: "{}",
+      created_at: at,
+    };
     const start = startStep(c.t);
     if (start) {
       const scope: Scope = { ...eventScope, milestone: this.milestoneScope(m, c.t.title), form: {} };
@@ -362,12 +456,13 @@ export class WorkflowEngine {
       f.previousTask,
       at,
     );
-    prepared(this.db, "update milestones set open_tasks = open_tasks + 1, updated_at = ? where id = ?").run(at, m.id);
+    this.opened.set(m.id, (this.opened.get(m.id) ?? 0) + 1);
     this.addPeople(m.id, assignees, m.due_at);
   }
 
   /** Completes a milestone: its open tasks are closed. */
   private finish(milestoneId: string, actor: string | null, text: string, eventId: string | null, status: "completed" | "deleted" = "completed"): void {
+    this.writeOpened(milestoneId);
     const at = isoNow(this.now);
     prepared(this.db, "update tasks set status = 'closed' where milestone_id = ? and status = 'open'").run(milestoneId);
     prepared(this.db, "update milestones set status = ?, open_tasks = 0, completed_at = ?, updated_at = ? where id = ? and status = 'open'").run(status, at, at, milestoneId);
