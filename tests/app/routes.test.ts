@@ -18,6 +18,7 @@ let messageId = "";
 let ruleId = "";
 let milestoneId = "";
 let workflowId = "";
+let templateId = "";
 
 /** A URL for each table entry, with its parameters filled by real records. Add one for every new route. */
 const samplePaths: Record<string, () => string> = {
@@ -61,6 +62,8 @@ const samplePaths: Record<string, () => string> = {
   "/workflows/:id/export": () => `/workflows/${workflowId}/export`,
   "/workflows/:id/milestones": () => `/workflows/${workflowId}/milestones`,
   "/workflows/:id/milestones/new": () => `/workflows/${workflowId}/milestones/new`,
+  "/workflows/:id/milestones/:milestoneId": () => `/workflows/${workflowId}/milestones/${templateId}`,
+  "/workflows/:id/milestones/:milestoneId/export": () => `/workflows/${workflowId}/milestones/${templateId}/export`,
   "/milestones": () => "/milestones",
   "/milestones/:id": () => `/milestones/${milestoneId}`,
   "/processing": () => "/processing",
@@ -151,7 +154,7 @@ beforeAll(async () => {
   const workflowsPath = "/api/workflows/v2/workflows";
   workflowId = await post(workflowsPath, { title: "Route table workflow", clientCodes: ["ROUTE-CODE"] });
   const created = { code: "portfolio.application.created" };
-  const templateId = await post(`${workflowsPath}/${workflowId}/milestones/draft/template`, { data: { title: "Route table template", events: [created] } });
+  templateId = await post(`${workflowsPath}/${workflowId}/milestones/draft/template`, { data: { title: "Route table template", events: [created] } });
   await app.context.upstream(`${workflowsPath}/${workflowId}/milestones/${templateId}/activate`, { method: "POST", headers: authJson });
   await post("/api/workflows/milestones", { ...created, reference: "ROUTE-M", clientCode: "ROUTE-CODE" });
   for (let i = 0; i < 200 && !milestoneId; i++) {

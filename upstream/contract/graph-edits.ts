@@ -9,6 +9,7 @@ import {
   CONNECT_MESSAGES,
   GRAPH_MESSAGES,
   NOWHERE_TYPE,
+  START_TYPE,
   newVariableName,
   stepDeletionProblem,
   uniqueVariableName,
@@ -81,6 +82,14 @@ export const GraphEdit = z.discriminatedUnion("type", [
 ]);
 export type GraphEdit = z.infer<typeof GraphEdit>;
 export type GraphEditInput = z.input<typeof GraphEdit>;
+
+/** A fresh step id: the nowhere node's fixed one, the start's `start`, else the first free `step-N`. */
+export function newStepId(doc: { steps: readonly { id: string }[] }, type: string): string {
+  if (type === NOWHERE_TYPE) return NOWHERE_ID;
+  const taken = new Set(doc.steps.map((s) => s.id));
+  if (type === START_TYPE && !taken.has("start")) return "start";
+  for (let n = 1; ; n++) if (!taken.has(`step-${n}`)) return `step-${n}`;
+}
 
 /** What the model reads besides the document: a step's task statistics, to refuse deleting one with open tasks. */
 export type EditContext = { statistics?: (stepId: string) => StepStatistics | null | undefined };

@@ -1,0 +1,115 @@
+/**
+ * The template editor's page (spec 3 §2.6): the header (BACK, workflow and template titles, the state badge, the
+ * shortest planned duration), the template's actions (Export template, Delete this template, Save, Save & Activate
+ * with its commit message, the links to Variables, the roadmap and Properties), the table editor beside a picture of
+ * the saved graph, and, where JavaScript runs, the canvas over the tables (`canvas`).
+ */
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ConfirmAction } from "~/ui/confirm";
+import { Toast, toastOf } from "~/ui/toast";
+import type { EditorData, EditorReply } from "./editor.server";
+import { GraphPicture } from "./GraphPicture";
+import { TableEditor } from "./TableEditor";
+import { EDITOR } from "./texts";
+
+export type EditorPageProps = {
+  data: EditorData;
+  reply: EditorReply | undefined;
+  /** Mounts the canvas over the table editor (`tables`, its fallback); absent, the tables are the editor. */
+  canvas?: (tables: ReactNode) => ReactNode;
+};
+
+export function EditorPage({ data, reply, canvas }: EditorPageProps) {
+  const { workflow, template, doc, badge, duration, statistics, may } = data;
+  const back = `/workflows/${encodeURIComponent(workflow.id)}`;
+  const tables = <TableEditor doc={doc} statistics={statistics} canWrite={may.write} reply={reply} />;
+  const confirmingOptions = reply?.confirm === "step-options" && reply.values;
+  return (
+    <main className="main template-editor">
+      <Toast toast={toastOf(reply)} />
+      <p className="back-link">
+        <Link to={back}>{EDITOR.back}</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <p className="page-subtitle">{workflow.title}</p>
+          <h1>
+            {template.title} <span className={`badge badge-${badge}`}>{EDITOR.badge[badge]}</span>
+          </h1>
+          <p className="editor-duration">{duration}</p>
+        </div>
+        <div className="header-actions">
+          <a href={`${back}/milestones/${encodeURIComponent(template.id)}/export`} className="btn btn-secondary" download>
+            {EDITOR.exportTemplate}
+          </a>
+          {may.write ? (
+            <ConfirmAction
+              intent="delete"
+              label={EDITOR.deleteTemplate}
+              title={EDITOR.deleteTitle}
+              message={EDITOR.deleteMessage}
+              confirmLabel={EDITOR.deleteConfirm}
+              confirming={reply?.confirm === "delete"}
+            />
+          ) : null}
+        </div>
+      </div>
+      <nav className="editor-links" aria-label={EDITOR.tables}>
+        <a href="#variables">{EDITOR.variables}</a> <a href="#roadmap">{doc.roadmap.length ? EDITOR.editRoadmap : EDITOR.defineRoadmap}</a>{" "}
+        <a href="#properties">{EDITOR.properties}</a>
+      </nav>
+      {may.write ? (
+        <div className="editor-save">
+          <Form method="post" className="inline-form">
+            <button type="submit" name="intent" value="save" className="btn btn-secondary">
+              {EDITOR.save}
+            </button>
+          </Form>
+          <Form method="post" className="inline-form" aria-label={EDITOR.saveActivate}>
+            <div className="field">
+              <label htmlFor="commit-message">{EDITOR.commitMessage}</label>
+              <input id="commit-message" name="commitMessage" aria-describedby="commit-message-hint" />
+              <p id="commit-message-hint" className="field-hint">
+                {EDITOR.commitHint}
+              </p>
+            </div>
+            <button type="submit" name="intent" value="save-activate" className="btn btn-primary">
+              {EDITOR.saveActivate}
+            </button>
+          </Form>
+          {reply && reply.ok === false && !reply.form && reply.message ? (
+            <p className="form-error" role="alert">
+              {reply.message === EDITOR.finishUnreachable ? reply.message : reply.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {confirmingOptions ? (
+        <Form method="post" className="confirm-inline" aria-labelledby="step-options-title">
+          <h2 id="step-options-title">{EDITOR.stepOptionsTitle}</h2>
+          <p>{EDITOR.tasksExist(reply.tasks ?? 0)}</p>
+          {Object.entries(reply.values ?? {})
+            .filter(([name]) => name !== "confirmed")
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+          <div className="confirm-actions">
+            <Link to="." className="btn btn-secondary">
+              {EDITOR.no}
+            </Link>
+            <button type="submit" name="confirmed" value="yes" className="btn btn-primary">
+              {EDITOR.yes}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <div className="editor-body">
+        <div className="editor-main">{canvas ? canvas(tables) : tables}</div>
+        <aside className="editor-picture">
+          <GraphPicture steps={data.saved.steps} paths={data.saved.paths} />
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * The template's graph as tables (DESIGN.md "Heavy widgets"): the editor without JavaScript, and under the canvas
+ * until it loads. Every row opens its editing form in a <details> (no script needed); every form posts one graph
+ * edit, which the action validates with the model and keeps in the draft.
+ */
+import { stageMark, stageOf, taskCountLabel, openTaskCount, type StepStatistics } from "@contract/graph";
+import type { TemplateContent } from "@contract/milestone-templates";
+import type { ReactNode } from "react";
+import { STEP_TYPE_LABELS } from "./canvas/texts";
+import { DeleteButton, type FormReply } from "./forms/common";
+import { FormPropertiesForm, PathForm, plain, stepLabel } from "./forms/PathForm";
+import { PropertiesForm } from "./forms/PropertiesForm";
+import { StageForm } from "./forms/StageForm";
+import { StepForm } from "./forms/StepForm";
+import { VariableForm } from "./forms/VariableForm";
+import { EDITOR } from "./texts";
+
+const C = EDITOR.columns;
+
+/** Ids of the forms, from what they edit (kept to letters, digits and dashes: they are anchors too). */
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
+export const formIds = {
+  addStep: "add-step",
+  step: (id: string) => `step-${safe(id)}`,
+  addPath: "add-path",
+  path: (from: string, to: string) => `path-${safe(from)}--${safe(to)}`,
+  pathForm: (from: string, to: string) => `path-form-${safe(from)}--${safe(to)}`,
+  addVariable: "add-variable",
+  variable: (name: string) => `variable-${safe(name)}`,
+  addStage: "add-stage",
+  stage: (name: string) => `stage-${safe(name)}`,
+  properties: "template-properties",
+};
+
+/** A row's Edit: a disclosure holding the form, open when the last post from that form was refused. */
+function RowEditor({ id, reply, label, children }: { id: string; reply: FormReply; label: string; children: ReactNode }) {
+  return (
+    <details className="row-editor" open={reply?.form === id || undefined}>
+      <summary aria-label={label}>{EDITOR.edit}</summary>
+      {children}
+    </details>
+  );
+}
+
+export type TableEditorProps = {
+  doc: TemplateContent;
+  statistics: Readonly<Record<string, StepStatistics>>;
+  canWrite: boolean;
+  reply: FormReply;
+};
+
+export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorProps) {
+  return (
+    <div className="table-editor" aria-label={EDITOR.tables} role="region">
+      {canWrite ? <p className="muted">{EDITOR.draftNote}</p> : null}
+
+      <section id="steps" aria-labelledby="steps-heading">
+        <h2 id="steps-heading">{EDITOR.steps}</h2>
+        {doc.steps.length ? (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{C.title}</th>
+                  <th scope="col">{C.type}</th>
+                  <th scope="col">{C.duration}</th>
+                  <th scope="col">{C.criticalDate}</th>
+                  <th scope="col">{C.notification}</th>
+                  <th scope="col">{C.stage}</th>
+                  <th scope="col">{C.tasks}</th>
+                  {canWrite ? <th scope="col">{C.actions}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {doc.steps.map((s) => {
+                  const stats = statistics[s.id];
+                  const id = formIds.step(s.id);
+                  return (
+                    <tr key={s.id} id={`row-${id}`}>
+                      <th scope="row">{s.title || s.id}</th>
+                      <td>{STEP_TYPE_LABELS[s.type]}</td>
+                      <td>{s.durationHours ?? ""}</td>
+                      <td>{s.isCriticalDate ? EDITOR.yesMark : EDITOR.noMark}</td>
+                      <td>{EDITOR.notificationLabels[s.options.notifications.email]}</td>
+                      <td>{stageOf(doc.roadmap, s.id) ?? ""}</td>
+                      <td>{stats ? taskCountLabel(openTaskCount(stats)) : ""}</td>
+                      {canWrite ? (
+                        <td className="row-actions">
+                          <RowEditor id={id} reply={reply} label={EDITOR.editStep(s.title || s.id)}>
+                            <StepForm doc={doc} step={s} reply={reply} id={id} />
+                          </RowEditor>
+                          <DeleteButton id={`${id}-delete`} op="deleteStep" label={EDITOR.deleteStep(s.title || s.id)} hidden={{ id: s.id }} />
+                          {reply?.form === `${id}-delete` ? (
+                            <p className="form-error" role="alert">
+                              {reply.message}
+                            </p>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="empty-state">{EDITOR.noSteps}</p>
+        )}
+        {canWrite ? <StepForm doc={doc} reply={reply} id={formIds.addStep} /> : null}
+      </section>
+
+      <section id="paths" aria-labelledby="paths-heading">
+        <h2 id="paths-heading">{EDITOR.paths}</h2>
+        {doc.paths.length ? (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{C.from}</th>
+                  <th scope="col">{C.port}</th>
+                  <th scope="col">{C.to}</th>
+                  <th scope="col">{C.taskTitle}</th>
+                  <th scope="col">{C.assignees}</th>
+                  <th scope="col">{C.due}</th>
+                  <th scope="col">{C.form}</th>
+                  {canWrite ? <th scope="col">{C.actions}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {doc.paths.map((p) => {
+                  const from = stepLabel(doc, p.from.step);
+                  const to = stepLabel(doc, p.to.step);
+                  const id = formIds.path(p.from.step, p.to.step);
+                  const due = plain(p.to.action.dueAt);
+                  const form = p.from.action.form;
+                  return (
+                    <tr key={`${p.from.step}->${p.to.step}`} id={`row-${id}`}>
+                      <th scope="row">{from}</th>
+                      <td>{p.from.port ?? EDITOR.portNone}</td>
+                      <td>{to}</td>
+                      <td>{plain(p.to.action.title) ?? ""}</td>
+                      <td>{plain(p.to.action.assignees)?.join("; ") ?? ""}</td>
+                      <td>{due ? `${due.amount} ${due.measures}` : ""}</td>
+                      <td>{form ? `${form.name || EDITOR.columns.form} (${form.properties.map((x) => x.name).join(", ")})` : ""}</td>
+                      {canWrite ? (
+                        <td className="row-actions">
+                          <RowEditor id={id} reply={reply} label={EDITOR.editPath(from, to)}>
+                            <PathForm doc={doc} path={p} reply={reply} id={id} />
+                            <FormPropertiesForm path={p} reply={reply} id={formIds.pathForm(p.from.step, p.to.step)} />
+                          </RowEditor>
+                          <DeleteButton id={`${id}-delete`} op="deletePath" label={EDITOR.deletePath(from, to)} hidden={{ from: p.from.step, to: p.to.step }} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="empty-state">{EDITOR.noPaths}</p>
+        )}
+        {canWrite && doc.steps.length > 1 ? <PathForm doc={doc} reply={reply} id={formIds.addPath} /> : null}
+      </section>
+
+      <section id="variables" aria-labelledby="variables-heading">
+        <h2 id="variables-heading">{EDITOR.variables}</h2>
+        {doc.variables.length ? (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{C.name}</th>
+                  <th scope="col">{C.type}</th>
+                  <th scope="col">{C.description}</th>
+                  <th scope="col">{C.required}</th>
+                  {canWrite ? <th scope="col">{C.actions}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {doc.variables.map((v) => {
+                  const id = formIds.variable(v.name);
+                  return (
+                    <tr key={v.name}>
+                      <th scope="row">{v.name}</th>
+                      <td>{v.type}</td>
+                      <td>{v.description}</td>
+                      <td>{v.required ? EDITOR.yesMark : EDITOR.noMark}</td>
+                      {canWrite ? (
+                        <td className="row-actions">
+                          <RowEditor id={id} reply={reply} label={EDITOR.editVariable(v.name)}>
+                            <VariableForm variable={v} reply={reply} id={id} />
+                          </RowEditor>
+                          <DeleteButton id={`${id}-delete`} op="deleteVariable" label={EDITOR.deleteVariable(v.name)} hidden={{ name: v.name }} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="empty-state">{EDITOR.noVariables}</p>
+        )}
+        {canWrite ? <VariableForm reply={reply} id={formIds.addVariable} /> : null}
+      </section>
+
+      <section id="roadmap" aria-labelledby="roadmap-heading">
+        <h2 id="roadmap-heading">{EDITOR.roadmap}</h2>
+        {doc.roadmap.length ? (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{C.name}</th>
+                  <th scope="col">{C.steps}</th>
+                  {canWrite ? <th scope="col">{C.actions}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {doc.roadmap.map((stage) => {
+                  const id = formIds.stage(stage.name);
+                  return (
+                    <tr key={stage.name}>
+                      <th scope="row">
+                        <span className={`stage-mark stage-${stageMark(stage)}`} aria-hidden="true" /> {stage.name}
+                      </th>
+                      <td>{stage.steps.map((s) => stepLabel(doc, s)).join(", ")}</td>
+                      {canWrite ? (
+                        <td className="row-actions">
+                          <RowEditor id={id} reply={reply} label={EDITOR.renameStage(stage.name)}>
+                            <StageForm stage={stage.name} reply={reply} id={id} />
+                          </RowEditor>
+                          <DeleteButton id={`${id}-delete`} op="deleteStage" label={EDITOR.deleteStage(stage.name)} hidden={{ name: stage.name }} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="empty-state">{EDITOR.noStages}</p>
+        )}
+        {canWrite ? <StageForm reply={reply} id={formIds.addStage} /> : null}
+      </section>
+
+      <section id="properties" aria-labelledby="properties-heading">
+        <h2 id="properties-heading">{EDITOR.properties}</h2>
+        {canWrite ? (
+          <PropertiesForm doc={doc} reply={reply} id={formIds.properties} />
+        ) : (
+          <dl className="template-facts">
+            <dt>{EDITOR.fields.templateTitle}</dt>
+            <dd>{doc.title}</dd>
+            <dt>{EDITOR.fields.uniqueness}</dt>
+            <dd>{doc.uniqueness}</dd>
+            <dt>{EDITOR.fields.tags}</dt>
+            <dd>{doc.tags.join("; ")}</dd>
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+}

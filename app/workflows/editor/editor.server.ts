@@ -1,0 +1,281 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { activationProblem, shortestDurationText, type StepStatistics as Statistics } from "@contract/graph";
+import { applyEdit, applyEditInput, type EditContext } from "@contract/graph-edits";
+import { MilestoneTemplate, StepStatistics, TemplateContent } from "@contract/milestone-templates";
+import { itemPath } from "@contract/resource";
+import { WorkflowsResource } from "@contract/workflows";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { failed, failureToast, intentOf, isConfirmed, reasonOf, rethrowResponse, statusOf } from "~/lib/actions.server";
+import { readForm, textOf } from "~/lib/form.server";
+import { orNotFound } from "~/lib/resource.server";
+import { toasts } from "~/lib/toast.server";
+import type { Api } from "~/lib/upstream.server";
+import { contractsOf, workflows } from "../workflows.server";
+import { editsOfForm } from "./forms/parse";
+import { EDITOR } from "./texts";
+
+const templatePath = (workflowId: string, templateId: string) => `${itemPath(WorkflowsResource, workflowId)}/milestones/${encodeURIComponent(templateId)}`;
+export const editorPath = (workflowId: string, templateId: string) => `/workflows/${encodeURIComponent(workflowId)}/milestones/${encodeURIComponent(templateId)}`;
+const workflowPath = (workflowId: string) => `/workflows/${encodeURIComponent(workflowId)}`;
+
+/** GET …/milestones/{m}/export: the template's export string (the editor's Export template). */
+export const openTemplateExport = (api: Api, workflowId: string, templateId: string) => api.raw("GET", `${templatePath(workflowId, templateId)}/export`);
+
+/** The template document of a template's answer (what the editor edits and saves; server-managed fields dropped). */
+function documentOf(t: MilestoneTemplate): TemplateContent {
+  const { commitMessage: _commit, ...doc } = TemplateContent.parse(t);
+  return doc;
+}
+
+/**
+ * The template and the document the editor works on: for a template with a draft, the draft (a no-JS user's edits
+ * are kept there between posts, docs/decisions/template-editor.md); else the template itself.
+ */
+async function working(api: Api, workflowId: string, templateId: string) {
+  const base = templatePath(workflowId, templateId);
+  const template = await orNotFound(api.get(MilestoneTemplate, base));
+  const draft = template.type === "template" && template.hasDraft ? await api.get(MilestoneTemplate, `${base}/draft`) : null;
+  return { template, draft, doc: documentOf(draft ?? template), base };
+}
+
+/** Task counts by status of every task step (GET …/steps/{s}/statistics, spec 3 §7). */
+async function statisticsOf(api: Api, base: string, doc: TemplateContent): Promise<Record<string, Statistics>> {
+  const steps = doc.steps.filter((s) => s.type === "task" || s.type === "or");
+  const all = await Promise.all(steps.map((s) => api.get(StepStatistics, `${base}/steps/${encodeURIComponent(s.id)}/statistics`)));
+  return Object.fromEntries(steps.map((s, i) => [s.id, all[i]!]));
+}
+
+export type EditorBadge = "draft" | "online" | "offline";
+
+/**
+ * The template editor (spec 3 §2.6): the workflow's title, the template (its state badge, the working document: its
+ * draft when it has one), the contracts, each task step's statistics, the shortest planned duration. Not found
+ * without workflows.read (the route table) or for a template that is not this workflow's.
+ */
+export async function editorLoader(args: LoaderFunctionArgs) {
+  const { api, may } = await requireRoute(args);
+  const workflowId = args.params.id ?? "";
+  const templateId = args.params.milestoneId ?? "";
+  const [workflow, { template, draft, doc, base }, contracts] = await Promise.all([
+    workflows.getOr404(api, workflowId),
+    working(api, workflowId, templateId),
+    contractsOf(api),
+  ]);
+  const statistics = await statisticsOf(api, base, doc);
+  const badge: EditorBadge = draft || template.type === "draft" ? "draft" : template.active ? "online" : "offline";
+  return json({
+    workflow: { id: workflow.id, title: workflow.title },
+    template: { id: template.id, title: template.title, type: template.type, active: template.active, hasDraft: template.hasDraft },
+    badge,
+    doc,
+    /** The saved layout of the template itself, for the picture (a draft's steps have no position worth drawing yet). */
+    saved: { steps: template.steps, paths: template.paths },
+    duration: shortestDurationText(doc),
+    statistics,
+    contracts,
+    may: { write: may.write },
+  });
+}
+
+export type EditorData = Awaited<ReturnType<Awaited<ReturnType<typeof editorLoader>>["json"]>>;
+
+/** What a failed post answers: the message (the model's or the upstream's), which form it came from, and a toast. */
+export type EditorReply = {
+  ok: boolean;
+  message?: string;
+  /** The table form that posted (its `form` field), to show the message beside it and keep what was typed. */
+  form?: string;
+  values?: Record<string, string>;
+  confirm?: "delete" | "step-options";
+  tasks?: number;
+  toast?: unknown;
+};
+
+const valuesOf = (form: FormData) => Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+
+/** Saves the working document where the editor keeps unsaved work: the template's draft, or a draft template itself. */
+async function keep(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent) {
+  if (template.type === "draft") await api.put(MilestoneTemplate, `${base}/draft/template`, doc);
+  else await api.put(MilestoneTemplate, `${base}/draft`, doc);
+}
+
+/** Makes `doc` the template (PUT, the upstream validates it again) and drops the draft it came from. */
+async function saveTemplate(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent & { commitMessage?: string }) {
+  if (template.type === "draft") return api.put(MilestoneTemplate, `${base}/draft/template`, doc);
+  const saved = await api.put(MilestoneTemplate, base, doc);
+  if (template.hasDraft) await api.send("DELETE", `${base}/draft/discard`);
+  return saved;
+}
+
+/** A `document` field (the canvas's whole document, JSON), parsed by the contract; a message when it is not one. */
+function documentField(form: FormData): TemplateContent | string | null {
+  const raw = form.get("document");
+  if (typeof raw !== "string" || raw === "") return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return EDITOR.updateFailed;
+  }
+  const parsed = TemplateContent.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+  }
+  return parsed.data;
+}
+
+/** The step-options change (spec 3 §7 POST …/steps/{s}/options) between two documents for step `id`, or null. */
+function changedOptions(before: TemplateContent, after: TemplateContent, id: string) {
+  const a = before.steps.find((s) => s.id === id);
+  const b = after.steps.find((s) => s.id === id);
+  if (!a || !b) return null;
+  const notify = a.options.notifications.email !== b.options.notifications.email ? b.options.notifications.email : undefined;
+  const critical = a.isCriticalDate !== b.isCriticalDate ? b.isCriticalDate : undefined;
+  if (notify === undefined && critical === undefined) return null;
+  return {
+    step: id,
+    body: { ...(notify !== undefined ? { options: { notification: { email: notify } } } : {}), ...(critical !== undefined ? { isCriticalDate: critical } : {}) },
+  };
+}
+
+const StepOptionsForm = z.object({ step: z.string().min(1), notification: z.enum(["", "always", "never"]).optional(), isCriticalDate: z.enum(["true", "false"]).optional() });
+
+/**
+ * The editor's posts, behind `workflows` (spec 3 §6): `edit` (one graph edit: the canvas's JSON `edit`, or a table
+ * form's fields), kept in the draft; `save` (the whole document, the canvas's, or the draft's); `save-activate` (with
+ * an optional commit message; the finish must be reachable); `export` (to the download, a GET); `delete`
+ * (after its confirmation); `step-options` (a step's notification or critical date, confirmed when tasks exist).
+ */
+export async function editorAction(args: ActionFunctionArgs) {
+  const { api } = await requireWrite(args);
+  const workflowId = args.params.id ?? "";
+  const templateId = args.params.milestoneId ?? "";
+  const form = await readForm(args.request);
+  const intent = intentOf(form);
+  const flash = toasts(args.context);
+  const here = editorPath(workflowId, templateId);
+  const { template, doc, base } = await working(api, workflowId, templateId);
+  const refuse = (message: string, status = 400) =>
+    json<EditorReply>({ ok: false, message, form: textOf(form, "form") || undefined, values: valuesOf(form) }, { status });
+
+  if (intent === "edit") {
+    const ctx: EditContext = {};
+    if (form.get("op") === "deleteStep" || (typeof form.get("edit") === "string" && String(form.get("edit")).includes("deleteSteps"))) {
+      const stats = await statisticsOf(api, base, doc);
+      ctx.statistics = (id) => stats[id] ?? [];
+    }
+    let next = doc;
+    const raw = form.get("edit");
+    if (typeof raw === "string" && raw !== "") {
+      let input: unknown;
+      try {
+        input = JSON.parse(raw);
+      } catch {
+        return refuse(EDITOR.updateFailed);
+      }
+      const r = applyEditInput(doc, input, ctx);
+      if (!r.ok) return refuse(r.message);
+      next = r.doc;
+    } else {
+      const edits = editsOfForm(form, doc);
+      if (typeof edits === "string") return refuse(edits);
+      for (const e of edits) {
+        const r = applyEditInput(next, e, ctx);
+        if (!r.ok) return refuse(r.message);
+        next = r.doc;
+      }
+    }
+    // Spec 3 §4.1: a step's notification or critical date changed while it has tasks asks first, then updates them.
+    const options = changedOptions(doc, next, textOf(form, "op") === "updateStep" ? textOf(form, "id") : "");
+    if (options) {
+      const tasks = await api.get(z.number().int(), `${base}/steps/${encodeURIComponent(options.step)}/tasks/count`);
+      if (tasks > 0) {
+        if (!isConfirmed(form)) return json<EditorReply>({ ok: false, confirm: "step-options", tasks, values: valuesOf(form) });
+        try {
+          const updated = await api.post(z.number().int(), `${base}/steps/${encodeURIComponent(options.step)}/options`, options.body);
+          await keep(api, template, base, next);
+          return flash.redirectWithSuccess(here, { message: EDITOR.tasksUpdated, description: EDITOR.tasksUpdatedMessage(updated) });
+        } catch (error) {
+          rethrowResponse(error);
+          return failed<EditorReply>({ ok: false }, { type: "error", message: EDITOR.taskUpdateError, description: EDITOR.taskUpdateErrorMessage }, statusOf(error));
+        }
+      }
+    }
+    try {
+      await keep(api, template, base, next);
+    } catch (error) {
+      return failed<EditorReply>({ ok: false, message: reasonOf(error), form: textOf(form, "form") || undefined, values: valuesOf(form) }, failureToast(EDITOR.updateFailed, error), statusOf(error));
+    }
+    const anchor = textOf(form, "form").replace(/[^A-Za-z0-9_-]/g, "");
+    return flash.redirectWithSuccess(`${here}${anchor ? `#${anchor}` : ""}`, EDITOR.editSaved);
+  }
+
+  if (intent === "save" || intent === "save-activate") {
+    const sent = documentField(form);
+    if (typeof sent === "string") return refuse(sent);
+    const content = sent ?? doc;
+    if (intent === "save-activate") {
+      const problem = activationProblem(content);
+      if (problem) return failed<EditorReply>({ ok: false, message: EDITOR.finishUnreachable }, { type: "error", message: EDITOR.finishUnreachable }, 400);
+    }
+    const commitMessage = textOf(form, "commitMessage");
+    try {
+      const saved = await saveTemplate(api, template, base, { ...content, ...(commitMessage ? { commitMessage } : {}) });
+      if (intent === "save-activate") {
+        // A draft template is made a template by activation only in the versioned documents (next); here it stays a draft.
+        if (saved.type === "template" && !saved.active) await api.post(MilestoneTemplate, `${base}/activate`);
+        return flash.redirectWithSuccess(workflowPath(workflowId), EDITOR.savedAndActivated);
+      }
+    } catch (error) {
+      return failed<EditorReply>({ ok: false, message: reasonOf(error) }, failureToast(EDITOR.updateFailed, error), statusOf(error));
+    }
+    // The canvas saves through a fetcher and stays; a no-JS Save comes back to the page.
+    if (sent) return json<EditorReply>({ ok: true, toast: { type: "success", message: EDITOR.saved } });
+    return flash.redirectWithSuccess(here, EDITOR.saved);
+  }
+
+  if (intent === "export") return redirect(`${here}/export`);
+
+  if (intent === "delete") {
+    if (!isConfirmed(form)) return json<EditorReply>({ ok: false, confirm: "delete" });
+    try {
+      await api.send("DELETE", base);
+    } catch (error) {
+      return failed<EditorReply>({ ok: false }, failureToast(EDITOR.deleteFailed, error), statusOf(error));
+    }
+    return flash.redirectWithSuccess(workflowPath(workflowId), EDITOR.deleted);
+  }
+
+  if (intent === "step-options") {
+    const parsed = StepOptionsForm.safeParse(valuesOf(form));
+    if (!parsed.success) return refuse(EDITOR.taskUpdateErrorMessage);
+    const { step, notification, isCriticalDate } = parsed.data;
+    const critical = isCriticalDate === undefined ? undefined : isCriticalDate === "true";
+    const tasks = await api.get(z.number().int(), `${base}/steps/${encodeURIComponent(step)}/tasks/count`);
+    if (tasks === 0) {
+      // No task to update: an ordinary edit of the step, kept in the draft.
+      const r = applyEdit(doc, { type: "updateStep", id: step, fields: { ...(notification !== undefined ? { notification } : {}), ...(critical !== undefined ? { isCriticalDate: critical } : {}) } });
+      if (!r.ok) return refuse(r.message);
+      await keep(api, template, base, r.doc);
+      return flash.redirectWithSuccess(here, EDITOR.editSaved);
+    }
+    if (!isConfirmed(form)) return json<EditorReply>({ ok: false, confirm: "step-options", tasks, values: valuesOf(form) });
+    try {
+      const body = { ...(notification !== undefined ? { options: { notification: { email: notification } } } : {}), ...(critical !== undefined ? { isCriticalDate: critical } : {}) };
+      const updated = await api.post(z.number().int(), `${base}/steps/${encodeURIComponent(step)}/options`, body);
+      // The upstream changed the template's step; the draft the editor shows gets the same change.
+      if (template.hasDraft) {
+        const r = applyEdit(doc, { type: "updateStep", id: step, fields: { ...(notification !== undefined ? { notification } : {}), ...(critical !== undefined ? { isCriticalDate: critical } : {}) } });
+        if (r.ok) await keep(api, template, base, r.doc);
+      }
+      return flash.redirectWithSuccess(here, { message: EDITOR.tasksUpdated, description: EDITOR.tasksUpdatedMessage(updated) });
+    } catch (error) {
+      rethrowResponse(error);
+      return failed<EditorReply>({ ok: false }, { type: "error", message: EDITOR.taskUpdateError, description: EDITOR.taskUpdateErrorMessage }, statusOf(error));
+    }
+  }
+
+  return refuse("Unknown action.");
+}

@@ -1,0 +1,211 @@
+/**
+ * The table editor's forms read as graph edits: each form posts `intent=edit`, its `op` and its fields; this turns
+ * them into the model's edits (graph-edits.ts), applied in turn and validated there. Pure (FormData in, edits out),
+ * so the action and the tests share it; the canvas posts its edits as JSON (`edit`) instead.
+ */
+import { newVariableName, propertyName } from "@contract/graph";
+import { newStepId, type GraphEditInput } from "@contract/graph-edits";
+import type { TemplateContent } from "@contract/milestone-templates";
+import { DUE_MEASURES, STEP_TYPES, UNIQUENESS } from "@contract/workflow-constants";
+import { FIELD_TYPES } from "@contract/workflow-contracts";
+
+export const EDIT_OPS = [
+  "addStep",
+  "updateStep",
+  "deleteStep",
+  "addPath",
+  "updatePath",
+  "deletePath",
+  "addFormProperty",
+  "deleteFormProperty",
+  "addVariable",
+  "updateVariable",
+  "deleteVariable",
+  "addStage",
+  "renameStage",
+  "deleteStage",
+  "setProperties",
+] as const;
+export type EditOp = (typeof EDIT_OPS)[number];
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
+/** A number field: '' is none; anything else must parse (else NaN, which the model's schema refuses). */
+const numberOf = (form: FormData, name: string): number | null => {
+  const v = text(form, name);
+  return v === "" ? null : Number(v);
+};
+/** A list typed as text: semicolons (or new lines) between items. */
+export const listOf = (value: string) =>
+  value
+    .split(/[;\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const pathRef = (form: FormData) => ({ from: text(form, "from"), to: text(form, "to") });
+
+/** The step fields of the step form (add and edit). */
+function stepFields(form: FormData) {
+  const duration = numberOf(form, "durationHours");
+  return {
+    title: text(form, "title"),
+    durationHours: duration,
+    isCriticalDate: checked(form, "isCriticalDate"),
+    notification: oneOf(["", "always", "never"] as const, text(form, "notification"), ""),
+    ...(form.has("instructions") ? { instructions: text(form, "instructions") } : {}),
+    ...(form.has("code") ? { code: text(form, "code") } : {}),
+  };
+}
+
+/** The path form's to-action: task title, assignees and due time (predicates and alternatives stay as they are). */
+function pathAction(form: FormData, before: TemplateContent["paths"][number]["to"]["action"] | undefined) {
+  const title = text(form, "taskTitle");
+  const assignees = listOf(text(form, "assignees"));
+  const amount = numberOf(form, "dueAmount");
+  return {
+    ...(before ?? { predicates: [] }),
+    title: title || undefined,
+    assignees: assignees.length ? assignees : undefined,
+    dueAt: amount === null ? undefined : { date: "{{now}}", amount, measures: oneOf(DUE_MEASURES, text(form, "dueMeasures"), "Days") },
+  };
+}
+
+/**
+ * The edits one table form asks for, against the document it edits (a new step's id, a form property added to the
+ * path's form), or a message when the form names nothing the editor knows.
+ */
+export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInput[] | string {
+  const op = text(form, "op") as EditOp;
+  switch (op) {
+    case "addStep": {
+      const type = oneOf(STEP_TYPES, text(form, "type"), "task");
+      const id = newStepId(doc, type);
+      const f = stepFields(form);
+      const stage = text(form, "stage");
+      return [
+        {
+          type: "addStep",
+          step: {
+            id,
+            type,
+            title: f.title,
+            ...(f.durationHours !== null ? { durationHours: f.durationHours } : {}),
+            isCriticalDate: f.isCriticalDate,
+            options: { notifications: { email: f.notification }, instructions: f.instructions ?? "" },
+            display: { position: { x: 0, y: 0 } },
+            ...(f.code ? { code: f.code } : {}),
+          },
+        },
+        ...(stage ? [{ type: "setStepStage" as const, step: id, stage }] : []),
+      ];
+    }
+    case "updateStep": {
+      const id = text(form, "id");
+      const stage = text(form, "stage");
+      return [
+        { type: "updateStep", id, fields: stepFields(form) },
+        { type: "setStepStage", step: id, stage: stage || null },
+      ];
+    }
+    case "deleteStep":
+      return [{ type: "deleteSteps", steps: [text(form, "id")], paths: [] }];
+    case "addPath": {
+      const port = text(form, "port");
+      const formName = text(form, "formName");
+      return [
+        {
+          type: "addPath",
+          path: {
+            from: { step: text(form, "from"), ...(port ? { port } : {}), action: formName ? { form: { name: formName, properties: [] } } : {} },
+            to: { step: text(form, "to"), action: pathAction(form, undefined) },
+          },
+        },
+      ];
+    }
+    case "updatePath": {
+      const ref = pathRef(form);
+      const before = doc.paths.find((p) => p.from.step === ref.from && p.to.step === ref.to);
+      const formName = text(form, "formName");
+      const existing = before?.from.action.form ?? null;
+      return [
+        {
+          type: "updatePath",
+          ref,
+          port: text(form, "port"),
+          action: pathAction(form, before?.to.action),
+          form: formName ? { name: formName, properties: existing?.properties ?? [] } : existing && existing.properties.length ? { ...existing, name: "" } : null,
+        },
+      ];
+    }
+    case "deletePath":
+      return [{ type: "deletePath", ref: pathRef(form) }];
+    case "addFormProperty":
+    case "deleteFormProperty": {
+      const ref = pathRef(form);
+      const before = doc.paths.find((p) => p.from.step === ref.from && p.to.step === ref.to);
+      const current = before?.from.action.form ?? { name: "", properties: [] };
+      let properties = current.properties;
+      if (op === "addFormProperty") {
+        const name = text(form, "propertyName");
+        const type = oneOf(FIELD_TYPES, text(form, "propertyType"), "string");
+        properties = [
+          ...properties,
+          {
+            name,
+            type,
+            // Spec 3 §5: boolean properties have no Required option.
+            required: type !== "boolean" && checked(form, "required"),
+            property: propertyName(name),
+            description: "",
+            saveTo: "",
+            multiple: false,
+            ext: [],
+            search: [],
+            tags: [],
+            isRichText: type === "string",
+          },
+        ];
+      } else {
+        const index = Number(text(form, "index"));
+        properties = properties.filter((_, i) => i !== index);
+      }
+      return [{ type: "updatePath", ref, form: { ...current, properties } }];
+    }
+    case "addVariable":
+    case "updateVariable": {
+      const variable = {
+        name: text(form, "name") || (op === "addVariable" ? newVariableName(doc.variables.map((v) => v.name)) : ""),
+        type: oneOf(["date", "datetime", "string", "number", "people"] as const, text(form, "variableType"), "string"),
+        description: text(form, "description"),
+        required: checked(form, "required"),
+      };
+      return op === "addVariable" ? [{ type: "addVariable", variable }] : [{ type: "updateVariable", name: text(form, "original"), variable }];
+    }
+    case "deleteVariable":
+      return [{ type: "deleteVariable", name: text(form, "name") }];
+    case "addStage":
+      return [{ type: "addStage", name: text(form, "name") }];
+    case "renameStage":
+      return [{ type: "renameStage", name: text(form, "name"), to: text(form, "to") }];
+    case "deleteStage":
+      return [{ type: "deleteStage", name: text(form, "name") }];
+    case "setProperties":
+      return [
+        {
+          type: "setProperties",
+          properties: {
+            title: text(form, "title"),
+            uniqueness: oneOf(UNIQUENESS, text(form, "uniqueness"), "repeatable"),
+            tags: listOf(text(form, "tags")),
+            hidden: checked(form, "hidden"),
+          },
+        },
+      ];
+    default:
+      return "Unknown change.";
+  }
+}
