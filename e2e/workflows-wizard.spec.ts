@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { ADMIN, adminApi, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
 /** A workflow made through the API, as the administrator. */
 async function newWorkflow(request: APIRequestContext): Promise<{ id: string; title: string; token: string }> {
@@ -159,6 +159,64 @@ test.describe("milestone template creation wizard", () => {
     await expect(dialog.getByRole("button", { name: "Edit conditions" })).toBeFocused();
   });
 
+  test("assignee suggestions for an author holding exactly `workflows` (no users.read): typed, chosen, saved", async ({ page, request }) => {
+    test.skip(test.info().project.name !== "js", "suggestions need JavaScript");
+    const wf = await newWorkflow(request);
+    const api = await adminApi(request);
+    const tag = unique("sugg").toLowerCase();
+    const paralegal = `${tag}@firm.test`;
+    await api.createUser({ email: paralegal, firstName: "Priya", lastName: `Docket${tag.replace(/[^a-z0-9]/g, "")}` });
+    const author = `author-${tag}@firm.test`;
+    await api.createUser({ email: author, permissions: ["workflows"] });
+    await signIn(page, author, "secret-123");
+    await page.goto(`/workflows/${wf.id}/milestones/new`);
+    const dialog = page.getByRole("dialog", { name: "New milestone template" });
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByLabel("Event source").selectOption("portfolio");
+    for (const [n, name] of [[3, "Milestone title"], [4, "Dates"], [5, "Assignees"]] as const) {
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await expect(stepHeading(page, n, name)).toBeFocused();
+    }
+    // By last name: the field asks the assignee route, which answers this author, not /people/suggest (users.read).
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/workflows/assignees");
+    await dialog.getByRole("combobox", { name: "Assignees" }).pressSequentially(`docket${tag.replace(/[^a-z0-9]/g, "")}`.slice(0, 14));
+    expect((await asked).status()).toBe(200);
+    const option = dialog.getByRole("option", { name: paralegal });
+    await expect(option).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("list", { name: "Assignees" }).getByText(paralegal)).toBeVisible();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Create milestone template" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Create completed");
+    const [t] = await templates(request, wf.id, wf.token);
+    expect(t!.events[0]!.action.assignees).toEqual([paralegal]);
+  });
+
+  test("the docket's assignee filter asks the same route, for a paralegal holding exactly docketing_tasks.read", async ({ page, request }) => {
+    const api = await adminApi(request);
+    const tag = unique("filt").toLowerCase();
+    const colleague = `${tag}@firm.test`;
+    await api.createUser({ email: colleague, firstName: "Quinn", lastName: `Clerk${tag.replace(/[^a-z0-9]/g, "")}` });
+    const paralegal = `paralegal-${tag}@firm.test`;
+    await api.createUser({ email: paralegal, permissions: ["docketing_tasks.read"] });
+    await signIn(page, paralegal, "secret-123");
+    await page.goto("/milestones");
+    const filter = page.getByRole("combobox", { name: "Assignee" }).or(page.getByRole("textbox", { name: "Assignee" }));
+    await expect(filter).toHaveAttribute("type", "email");
+    if (test.info().project.name === "no-js") {
+      // Without JavaScript: the plain e-mail input, no list to fill.
+      await expect(filter).not.toHaveAttribute("list");
+      return;
+    }
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/workflows/assignees");
+    await filter.pressSequentially(`clerk${tag.replace(/[^a-z0-9]/g, "")}`.slice(0, 13));
+    expect((await asked).status()).toBe(200);
+    await expect(page.locator(`#docket-assignee-suggestions option[value="${colleague}"]`)).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
   test("without JavaScript: a page that steps through, keeps what was typed, and creates", async ({ page, request }) => {
     test.skip(test.info().project.name !== "no-js", "the page without JavaScript");
     const wf = await newWorkflow(request);
@@ -217,6 +275,7 @@ test.describe("milestone template creation wizard", () => {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     const [t] = (await templates(request, wf.id, wf.token)).filter((x) => x.title === title);
     expect(t!.events[0]!.predicates).toEqual([[{ field: "{{broadScore}}", function: "greaterThan", arguments: [7] }]]);
-    expect(t!.events[0]!.action).toMatchObject({ title: "File {{reference}}", assignees: ["docket@firm.test"], notes: ["Call the client"] });
+    // Stored by the one rich-text rule: the script and the image dropped, what is left a paragraph.
+    expect(t!.events[0]!.action).toMatchObject({ title: "File {{reference}}", assignees: ["docket@firm.test"], notes: ["<p>Call the client</p>"] });
   });
 });

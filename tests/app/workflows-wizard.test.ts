@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_MILESTONE_TITLE, DEFAULT_TEMPLATE_TITLE, WORKFLOW_MESSAGES as M } from "@contract/workflow-constants";
 import { CONTRACTS, EVENT_CODES } from "@contract/workflow-contracts";
 import { type MilestoneTemplate } from "@contract/milestone-templates";
-import { isBlankRichText, richTextToStore, sanitizeRichText } from "~/lib/rich-text.server";
 import { CONDITION_TEXTS } from "~/workflows/conditions/texts";
 import { EMPTY_CONDITION, groupsText, predicateOf, valueKind, withField, withFunction } from "~/workflows/conditions/model";
 import { contractFields } from "@contract/workflow-contracts";
 import { WIZARD } from "~/workflows/wizard/texts";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { SUGGEST_LIMIT } from "@contract/people";
+import { ASSIGNEE_SUGGEST_URL } from "~/workflows/assignees";
+import { appAsAdmin, browserWith, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 const DATA = `_data=${encodeURIComponent("routes/_app.workflows.$id.milestones.new")}`;
@@ -249,17 +250,34 @@ describe("milestone template creation wizard", () => {
   });
 });
 
-describe("rich text sanitizer", () => {
-  it("drops scripts, event handlers, styles and unsafe links; keeps the editor's formatting", () => {
-    const html = sanitizeRichText(
-      '<h3>Title</h3><p style="color:red" onclick="x()">A <em>b</em> <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><script>alert(1)</script><img src=x onerror=alert(1)><ul><li>one</li></ul>',
-    );
-    expect(html).not.toMatch(/script|onerror|onclick|style|javascript|<img/i);
-    expect(html).toBe('<h3>Title</h3><p>A <em>b</em> <a rel="noopener noreferrer nofollow" target="_blank">bad</a> <a href="https://ok.test" rel="noopener noreferrer nofollow" target="_blank">ok</a></p><ul><li>one</li></ul>');
-    expect(isBlankRichText("<p></p>")).toBe(true);
-    expect(isBlankRichText("<p> &nbsp; </p>")).toBe(true);
-    expect(richTextToStore("<p></p>")).toBe("");
-    expect(richTextToStore("a < b")).toBe("<p>a &lt; b</p>");
+describe("assignee suggestions (GET /workflows/assignees)", () => {
+  it("the e-mails of the people whose e-mail or name matches, for whoever assigns docket work; 404 for anyone else", async () => {
+    const tag = uniq();
+    const paralegal = `paralegal-${tag}@test.local`;
+    await app.createUser(paralegal, []);
+    // Exactly the §6 permissions of the wizard and of the docket, without users.read.
+    for (const permissions of [["workflows"], ["docketing_tasks.read"]]) {
+      const who = await browserWith(app, permissions);
+      const r = await who.get(`${ASSIGNEE_SUGGEST_URL}?q=${encodeURIComponent(`Paralegal-${tag}`)}`);
+      expect(r.status, permissions.join()).toBe(200);
+      expect(r.headers.get("Cache-Control")).toBe("no-store");
+      expect(await r.json()).toEqual([paralegal]);
+      expect(await (await who.get(`${ASSIGNEE_SUGGEST_URL}?q=%20`)).json()).toEqual([]);
+    }
+    // By name too ("Test User" is every test user's name): at most SUGGEST_LIMIT.
+    const byName = (await (await admin.get(`${ASSIGNEE_SUGGEST_URL}?q=test%20user`)).json()) as string[];
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.length).toBeLessThanOrEqual(SUGGEST_LIMIT);
+    for (const permissions of [[], ["users.read"], ["workflows.read"]]) {
+      const who = await browserWith(app, permissions);
+      expect((await who.get(`${ASSIGNEE_SUGGEST_URL}?q=paralegal`)).status, permissions.join()).toBe(404);
+    }
+  });
+
+  it("without JavaScript the wizard's assignees field is a text input of e-mails", async () => {
+    const id = await newWorkflow();
+    const html = await (await admin.get(url(id))).text();
+    expect(html).toMatch(/<input[^>]*name="assignees"[^>]*type="text"|<input[^>]*type="text"[^>]*name="assignees"/);
   });
 });
 

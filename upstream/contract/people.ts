@@ -1,6 +1,7 @@
 /**
- * The people domain's shapes: users as the upstream answers and takes them (/api/auth/users, /api/auth/suggest). The
- * URLs keep their /api/auth prefix (spec 1 §7); sign-in itself is auth.ts.
+ * The people domain's shapes: users as the upstream answers and takes them (/api/auth/users, /api/auth/suggest) and
+ * the assignee suggestions (/api/user-suggest). The URLs keep their prefixes (spec 1 §7, spec 3 §7); sign-in itself is
+ * auth.ts.
  */
 import { z } from "zod";
 import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, pageOf } from "./common";
@@ -68,3 +69,10 @@ export type UserUpdate = z.input<typeof UserUpdate>;
 
 /** GET /api/auth/suggest/users?q= — at most SUGGEST_LIMIT user emails containing q. */
 export const Suggestions = z.array(z.string());
+
+/**
+ * GET /api/user-suggest/assignees?q= (spec 3 §7: "a list of name and email") — at most SUGGEST_LIMIT people whose
+ * e-mail or name contains q, those starting with it first; [] for no q. `name` is first and last name ("" for none).
+ */
+export const AssigneeSuggestions = z.array(z.object({ name: z.string(), email: z.string() }));
+export type AssigneeSuggestion = z.infer<typeof AssigneeSuggestions>[number];

@@ -52,7 +52,7 @@ import { SpecificationsStore } from "./specifications/store";
 import { suggestRoutes as tagSuggestRoutes } from "./suggest/routes";
 import { createSso, type SsoOptions } from "./sso/routes";
 import { userRoutes } from "./people/routes";
-import { suggestRoutes } from "./people/suggest";
+import { assigneeSuggestRoutes, suggestRoutes } from "./people/suggest";
 import { authorizationRoutes } from "./authorization/routes";
 import { AuthorizationStore } from "./authorization/store";
 import { botRoutes } from "./bots/routes";
@@ -329,6 +329,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }),
     );
     app.route("/api/auth/suggest", suggestRoutes({ users, requireAuth }));
+    app.route("/api/user-suggest", assigneeSuggestRoutes({ users, requireAuth }));
     app.route("/api/settings", settingsRoutes({ settings: new SettingsStore(db, now), users, requireAuth }));
     app.route(
       "/api/pair-authorizator",

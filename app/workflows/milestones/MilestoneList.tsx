@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { submitForm, useAutoSubmit } from "~/ui/auto-submit";
 import { ListHeader, Pagination } from "~/ui/list";
+import { AssigneeInput } from "../AssigneeInput";
 import type { milestonesLoader, MilestoneRow, Urgency } from "./milestones.server";
 import { useNextKey } from "./next-key";
 import { MILESTONES } from "./texts";
@@ -57,7 +58,7 @@ export function MilestoneList() {
           </label>
           <div className="field docket-field">
             <label htmlFor="docket-assignee">{F.assignee}</label>
-            <input
+            <AssigneeInput
               id="docket-assignee"
               name="assignee"
               type="email"

@@ -8,6 +8,7 @@ import { usePolling } from "~/ui/poll";
 import { useSchemaForm } from "~/ui/schema-form";
 import { TagInput, splitTags } from "~/ui/tag-input";
 import { Toast, toastOf } from "~/ui/toast";
+import { ASSIGNEE_SUGGEST_URL } from "../assignees";
 import { Fact, UrgencyBadge } from "./MilestoneList";
 import type { milestoneAction, milestoneLoader } from "./milestones.server";
 import { useNextKey } from "./next-key";
@@ -233,6 +234,7 @@ function PropertyField({ p, meta, formOptions }: { p: FormProperty; meta: FieldM
           name={meta.name}
           label={label}
           defaultValue={splitTags(typeof meta.initialValue === "string" ? meta.initialValue : "")}
+          suggestUrl={ASSIGNEE_SUGGEST_URL}
           errors={meta.errors}
           errorId={meta.errorId}
           hint={hint ?? T.form.peopleHint}

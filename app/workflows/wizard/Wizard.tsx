@@ -7,6 +7,7 @@ import { useHydrated } from "~/ui/hydrated";
 import { openModal } from "~/ui/modal";
 import { TagInput } from "~/ui/tag-input";
 import type { ToastData } from "~/ui/toast";
+import { ASSIGNEE_SUGGEST_URL } from "../assignees";
 import { ConditionsEditor } from "../conditions/ConditionsEditor";
 import { fieldOf } from "../conditions/model";
 import { AutoFocusName, DueDateParts, InputField, SelectInput, idOf, type Errors } from "../conditions/widgets";
@@ -276,7 +277,7 @@ export function Wizard({
             label={L.assignees}
             defaultValue={state.assignees}
             onChange={(assignees) => set({ assignees })}
-            suggestUrl="/people/suggest"
+            suggestUrl={ASSIGNEE_SUGGEST_URL}
             validate={(a) => (isAssignee(a) ? null : W.assignee(a))}
             errors={errors.assignees ? [errors.assignees] : undefined}
             errorId={`${idOf("assignees")}-error`}

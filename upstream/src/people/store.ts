@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ListQuery, Page, User } from "../../contract";
+import type { AssigneeSuggestion, ListQuery, Page, User } from "../../contract";
 import type { Db } from "../db";
 import { listPage, prepared, type CollectionSource } from "../lib/collection";
 import { isoNow, type Actor } from "../lib/http";
@@ -216,6 +216,24 @@ export class UsersStore {
     )
       .pluck()
       .all(needle, needle, limit) as string[];
+  }
+
+  /**
+   * Up to `limit` people whose e-mail or name (first, last, or both) contains `q` (case-insensitive): the list
+   * search's own columns. Those with a column starting with `q` come first, then by name.
+   */
+  suggestAssignees(q: string, limit: number): AssigneeSuggestion[] {
+    const needle = q.toLowerCase();
+    const matches = SOURCE.search.map((column) => `instr(lower(${column}), @q) > 0`).join(" or ");
+    const starts = SOURCE.search.map((column) => `instr(lower(${column}), @q) = 1`).join(" or ");
+    const rows = prepared(
+      this.db,
+      `select u.email, trim(u.first_name || ' ' || u.last_name) from ${SOURCE.from} where ${matches}
+          order by (${starts}) desc, ${SOURCE.nameOrder} limit @limit`,
+    )
+      .raw(true)
+      .all({ q: needle, limit }) as [email: string, name: string][];
+    return rows.map(([email, name]) => ({ name, email }));
   }
 
   /** Deletes a user (and their organization links); false when there was none. */
