@@ -34,6 +34,8 @@ import { JobsStore, QueriesStore } from "./categorization/store";
 import { Tagger } from "./categorization/tagging";
 import { portfolioRoutes } from "./applications/routes";
 import { ApplicationsStore } from "./applications/store";
+import { aiAdminRoutes } from "./ai-admin/routes";
+import { createAiAdmin } from "./ai-admin/service";
 import { organizationRoutes } from "./organizations/routes";
 import { OrganizationsStore } from "./organizations/store";
 import { messageRoutes } from "./messages/routes";
@@ -277,7 +279,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }),
     );
     app.route("/api/auth/users", userRoutes({ users, organizations, requireAuth, sessions }));
-    app.route("/api/organizations", organizationRoutes({ organizations, requireAuth }));
+    // Models, speech-to-text services and the model permissions; the organizations' AI fields follow their rules.
+    const ai = createAiAdmin(db, now);
+    const aiRoutes = aiAdminRoutes({ ai, requireAuth });
+    app.route("/api/v2/nlp/configurations", aiRoutes.configurations);
+    app.route("/api/v2/nlp/stt", aiRoutes.stt);
+    app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
+    app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
 import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
@@ -372,6 +373,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "101_docket_people",
     // A person's docket in due-date order from one index (docs/decisions/workflows.md).
     sql: DOCKET_PEOPLE_SCHEMA,
+  },
+  {
+    id: "102_ai_admin",
+    // Model configurations, speech-to-text services and the model permissions (docs/decisions/ai-administration.md).
+    sql: AI_ADMIN_SCHEMA,
   },
 ];
 
