@@ -23,16 +23,21 @@ import {
   type OnSelectionChangeParams,
 } from "@xyflow/react";
 import flowStyles from "@xyflow/react/dist/style.css";
-import { useBeforeUnload, useBlocker, useFetcher } from "@remix-run/react";
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { canConnect } from "@contract/graph";
 import type { TemplateContent } from "@contract/milestone-templates";
 import type { StepType } from "@contract/workflow-constants";
 import { openModal } from "~/ui/modal";
+import { EDITOR } from "../texts";
+import type { FormReply } from "../forms/common";
+import { PathForm } from "../forms/PathForm";
+import { StepForm } from "../forms/StepForm";
+import { editsOfForm } from "../forms/parse";
 import canvasStyles from "./canvas.css";
 import { copySteps, pasteClip, type Clip } from "./clipboard";
-import { applyEdit, type GraphEdit } from "@contract/graph-edits";
-import { DOCK_SOURCES, DOCK_STEPS, addPathEdit, addStepEdit, deleteEdit, moveEdit, newStepId, pasteEdit } from "./edits";
+import { applyEdit, applyEditInput, newStepId, type EditContext, type GraphEdit } from "@contract/graph-edits";
+import { DOCK_SOURCES, DOCK_STEPS, addPathEdit, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "./edits";
 import { canRedo, canUndo, historyOf, record, redo, undo, type History } from "./history";
 import { commandOf } from "./keys";
 import { CANVAS, STEP_TYPE_LABELS } from "./texts";
@@ -45,13 +50,12 @@ export type CanvasProps = {
   statistics: TaskCounts | null;
   /** Whether the user may change the template (the workflows permission). */
   canWrite: boolean;
-  /** Opens the step's editing form (the table editor's, in a modal); it answers with the edit to apply, or null. */
-  editStep?: (stepId: string, doc: TemplateContent) => Promise<GraphEdit | null>;
 };
 
 /** The fit: the graph fills at most 90% of the view, never magnified beyond its natural size. */
 const FIT = { maxZoom: 1, padding: 0.1 } as const;
 const DRAG_TYPE = "application/x-template-step";
+const EDIT_FORM_ID = "canvas-edit";
 
 const FlowStepNode = memo(function FlowStepNode({ data, selected }: NodeProps<StepNode>) {
   return (
@@ -103,7 +107,7 @@ export default function TemplateCanvas(props: CanvasProps) {
   );
 }
 
-function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasProps) {
+function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
   const flow = useReactFlow();
   const [history, setHistory] = useState<History<TemplateContent>>(() => historyOf(initial));
   const [saved, setSaved] = useState(initial);
@@ -117,8 +121,8 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
   const clip = useRef<{ clip: Clip; times: number } | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<string | null>(null);
-  const fetcher = useFetcher<{ ok?: boolean; message?: string }>();
-  const savingDoc = useRef<TemplateContent | null>(null);
+  /** Save & Activate is in flight: its answer navigates away, and that navigation must not ask. */
+  const leaving = useRef(false);
 
   // A new document from the server (after a save elsewhere, or a revalidation) restarts the history.
   const lastInitial = useRef(initial);
@@ -135,9 +139,10 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
     requestAnimationFrame(() => setMessage(text));
   }, []);
 
+  const editContext = useMemo<EditContext>(() => ({ statistics: (id) => (statistics ? (statistics[id] ?? []) : null) }), [statistics]);
   const apply = useCallback(
     (edit: GraphEdit, done: (next: TemplateContent) => string) => {
-      const result = applyEdit(history.present, edit, { statistics: (id) => (statistics ? (statistics[id] ?? []) : null) });
+      const result = applyEdit(history.present, edit, editContext);
       if (!result.ok) {
         announce(CANVAS.announce.refused(result.message));
         return false;
@@ -146,7 +151,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
       announce(done(result.doc));
       return true;
     },
-    [history.present, statistics, announce],
+    [history.present, editContext, announce],
   );
 
   const titleOf = useCallback((id: string) => {
@@ -182,11 +187,21 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
     });
   }, []);
 
+  // xyflow renders a node a frame or two after it reaches its store: focus waits for the element.
   useEffect(() => {
     const id = focusAfter.current;
     if (!id) return;
-    focusAfter.current = null;
-    wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus();
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const el = wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      if (el) {
+        if (focusAfter.current === id) focusAfter.current = null;
+        el.focus();
+      } else if (++tries < 30) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
   }, [nodes]);
 
   const onNodesChange = useCallback((changes: NodeChange<StepNode>[]) => {
@@ -281,22 +296,53 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
   const paste = useCallback(() => {
     if (!clip.current) return announce(CANVAS.announce.nothingToPaste);
     const times = clip.current.times + 1;
-    const pasted = pasteClip(clip.current.clip, doc.steps.map((s) => s.id), () => newStepId(doc, "task"), times);
+    const pasted = pasteClip(clip.current.clip, doc.steps.map((s) => s.id), (taken) => newStepId({ steps: [...taken].map((id) => ({ id })) }, "task"), times);
     if (apply(pasteEdit(pasted.steps, pasted.paths), () => CANVAS.announce.pasted(pasted.steps.length))) {
       clip.current = { ...clip.current, times };
       setSelected(new Set(pasted.steps.map((s) => s.id)));
     }
   }, [doc, apply, announce]);
 
-  const openEditor = useCallback(
-    async (id: string) => {
-      if (!editStep) return;
-      const edit = await editStep(id, doc);
-      if (edit) apply(edit, () => CANVAS.announce.edited(titleOf(id)));
-      focusAfter.current = id;
-      setNodes((n) => [...n]);
+  // Enter on a step or a connection opens the table editor's own form for it in a modal; its submit is read here as
+  // the same edits the server would make of it (editsOfForm), applied locally as one change (one undo).
+  const [editing, setEditing] = useState<{ step: string } | { path: number } | null>(null);
+  const [reply, setReply] = useState<FormReply>(null);
+  const editDialog = useRef<HTMLDialogElement>(null);
+  const openEditor = useCallback((target: { step: string } | { path: number }) => {
+    setReply(null);
+    setEditing(target);
+  }, []);
+  useEffect(() => {
+    if (editing) openModal(editDialog.current);
+  }, [editing]);
+  const closeEditor = useCallback(() => {
+    if (editing && "step" in editing) focusAfter.current = editing.step;
+    editDialog.current?.close();
+    setEditing(null);
+    setNodes((n) => [...n]);
+  }, [editing]);
+  const onEditSubmit = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      // Before the form's own (server) submit: the canvas keeps the change until Save.
+      event.preventDefault();
+      event.stopPropagation();
+      const form = event.target as HTMLFormElement;
+      const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+      const edits = editsOfForm(data, doc);
+      const refuse = (message: string) => setReply({ form: EDIT_FORM_ID, message, values: Object.fromEntries([...data].filter((e): e is [string, string] => typeof e[1] === "string")) });
+      if (typeof edits === "string") return refuse(edits);
+      let next = doc;
+      for (const edit of edits) {
+        const result = applyEditInput(next, edit, editContext);
+        if (!result.ok) return refuse(result.message);
+        next = result.doc;
+      }
+      if (next !== doc) setHistory((h) => record(h, next));
+      const title = editing && "step" in editing ? titleOf(editing.step) : CANVAS.connection;
+      closeEditor();
+      announce(CANVAS.announce.edited(title));
     },
-    [editStep, doc, apply, titleOf],
+    [doc, editing, editContext, titleOf, closeEditor, announce],
   );
 
   const onKeyDown = useCallback(
@@ -347,11 +393,14 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
           apply(moveEdit(moves), () => CANVAS.announce.moved(titleOf(nodeId), focused.position.x, focused.position.y));
           return;
         }
-        case "edit":
-          if (!nodeId) return;
+        case "edit": {
+          if (!canWrite) return;
+          const path = edgeId ? pathIndexOf(edgeId) : -1;
+          if (!nodeId && path < 0) return;
           handled();
-          void openEditor(nodeId);
+          openEditor(nodeId ? { step: nodeId } : { path });
           return;
+        }
         case "connect":
           if (!nodeId || !canWrite) return;
           handled();
@@ -392,25 +441,31 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
     }
   }, [doc, apply, announce, flow]);
 
-  // Saving: the whole document to the route's `save` intent; the saved document becomes the clean state.
-  const save = useCallback(() => {
-    savingDoc.current = doc;
-    fetcher.submit({ intent: "save", document: JSON.stringify(doc) }, { method: "post" });
-  }, [doc, fetcher]);
+  // Saving is the page's Save and Save & Activate (the same forms as without JavaScript): their posts carry the
+  // canvas's whole document, added to the form's data as it is read (the `formdata` event), so the server saves what
+  // the canvas shows. The answer's fresh document then restarts the history above.
+  const current = useRef(doc);
+  current.current = doc;
   useEffect(() => {
-    if (fetcher.state !== "idle" || !savingDoc.current) return;
-    const sent = savingDoc.current;
-    savingDoc.current = null;
-    if (fetcher.data && fetcher.data.ok === false) {
-      announce(CANVAS.announce.refused(fetcher.data.message ?? ""));
-      return;
-    }
-    setSaved(sent);
-    announce(CANVAS.announce.saved);
-  }, [fetcher.state, fetcher.data, announce]);
+    const onFormData = (event: FormDataEvent) => {
+      const intent = event.formData.get("intent");
+      if (intent !== "save" && intent !== "save-activate") return;
+      event.formData.set("document", JSON.stringify(current.current));
+      // Save & Activate's answer leads back to the workflow: that navigation must not ask.
+      leaving.current = intent === "save-activate";
+    };
+    document.addEventListener("formdata", onFormData, true);
+    return () => document.removeEventListener("formdata", onFormData, true);
+  }, []);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "idle") leaving.current = false;
+  }, [navigation.state]);
 
   // Leaving with unsaved changes asks first: in the app (a route blocker), and when the tab closes or reloads.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
@@ -463,7 +518,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
 
   return (
     <section className="template-canvas" aria-label={CANVAS.region}>
-      <div className="canvas-toolbar" role="toolbar" aria-label={CANVAS.region}>
+      <div className="canvas-toolbar" role="toolbar" aria-label={CANVAS.tools}>
         <fieldset className="canvas-show">
           <legend>{CANVAS.showConnections}</legend>
           <label>
@@ -495,11 +550,6 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
         <button type="button" className="btn btn-secondary" onClick={() => void flow.fitView(FIT)}>
           {CANVAS.fitView}
         </button>
-        {canWrite ? (
-          <button type="button" className="btn btn-primary" onClick={save} aria-disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? CANVAS.saving : CANVAS.save}
-          </button>
-        ) : null}
         {dirty ? <span className="canvas-dirty">{CANVAS.unsaved}</span> : null}
       </div>
       <div className="canvas-body">
@@ -556,6 +606,9 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
             onNodeDragStop={onNodeDragStop}
             onSelectionChange={onSelectionChange}
             onConnect={onConnect}
+            onNodeDoubleClick={(_e, node) => canWrite && openEditor({ step: node.id })}
+            onEdgeDoubleClick={(_e, edge) => canWrite && pathIndexOf(edge.id) >= 0 && openEditor({ path: pathIndexOf(edge.id) })}
+            zoomOnDoubleClick={false}
             onInit={onInit}
             nodesDraggable={canWrite}
             nodesConnectable={canWrite}
@@ -597,9 +650,21 @@ function CanvasEditor({ doc: initial, statistics, canWrite, editStep }: CanvasPr
             {CANVAS.connect}
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => closeConnect(false)}>
-            {CANVAS.cancel}
+            {EDITOR.cancel}
           </button>
         </div>
+      </dialog>
+      <dialog ref={editDialog} className="url-dialog" aria-label={CANVAS.editTitle} onClose={() => editing && closeEditor()}>
+        <div onSubmitCapture={onEditSubmit}>
+          {editing && "step" in editing && doc.steps.some((s) => s.id === editing.step) ? (
+            <StepForm doc={doc} step={doc.steps.find((s) => s.id === editing.step)} reply={reply} id={EDIT_FORM_ID} />
+          ) : editing && "path" in editing && doc.paths[editing.path] ? (
+            <PathForm doc={doc} path={doc.paths[editing.path]} reply={reply} id={EDIT_FORM_ID} />
+          ) : null}
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={closeEditor}>
+          {EDITOR.cancel}
+        </button>
       </dialog>
       <dialog ref={leaveDialog} className="confirm-dialog" aria-labelledby="canvas-leave-title" onClose={() => blocker.state === "blocked" && blocker.reset()}>
         <h2 id="canvas-leave-title">{CANVAS.leaveTitle}</h2>

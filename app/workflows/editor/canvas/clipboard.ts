@@ -24,16 +24,17 @@ export function copySteps(doc: { steps: readonly Step[]; paths: readonly Path[] 
 }
 
 /**
- * The clip's steps and paths as they are added: each step a fresh id from `newId` (never one the document has), moved
+ * The clip's steps and paths as they are added: each step a fresh id from `newId`, given every id taken so far (the
+ * document's and the copies' before it), moved
  * by `times` offsets, and the inner paths rewired to the copies. Roadmap stages are not copied: a step belongs to one
  * stage only.
  */
-export function pasteClip(clip: Clip, existingIds: Iterable<string>, newId: () => string, times = 1): Clip {
+export function pasteClip(clip: Clip, existingIds: Iterable<string>, newId: (taken: ReadonlySet<string>) => string, times = 1): Clip {
   const taken = new Set(existingIds);
   const fresh = new Map<string, string>();
   for (const step of clip.steps) {
-    let id = newId();
-    while (taken.has(id)) id = newId();
+    const id = newId(taken);
+    if (taken.has(id)) throw new Error(`newId gave a taken id: ${id}`);
     taken.add(id);
     fresh.set(step.id, id);
   }

@@ -2,22 +2,13 @@
  * The canvas's gestures spelled as the model's graph edits (graph-edits.ts), which `applyEdit` applies exactly as it
  * applies the table editor's posts; and the dock's contents.
  */
-import { NOWHERE_TYPE, START_TYPE } from "@contract/graph";
 import type { GraphEdit, PathRef } from "@contract/graph-edits";
-import type { Path, Step, TemplateContent } from "@contract/milestone-templates";
-import { NOWHERE_ID, type StepType } from "@contract/workflow-constants";
+import type { Path, Step } from "@contract/milestone-templates";
+import type { StepType } from "@contract/workflow-constants";
 
 /** The dock (spec 3 §2.6): step types, then event sources. */
 export const DOCK_STEPS = ["task", "or", "and", "finish", "nowhere"] as const satisfies readonly StepType[];
 export const DOCK_SOURCES = ["milestone-start", "workflow-form", "workflow"] as const satisfies readonly StepType[];
-
-/** A fresh step id: the nowhere node's fixed one, else the first free `step-N`. */
-export function newStepId(doc: Pick<TemplateContent, "steps">, type: StepType): string {
-  if (type === NOWHERE_TYPE) return NOWHERE_ID;
-  const taken = new Set(doc.steps.map((s) => s.id));
-  const base = type === START_TYPE ? "start" : "step";
-  for (let n = 1; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 export function addStepEdit(id: string, type: StepType, position: { x: number; y: number }): GraphEdit {
   return {

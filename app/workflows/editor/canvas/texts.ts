@@ -7,6 +7,7 @@ import type { StepType } from "@contract/workflow-constants";
 
 export const CANVAS = {
   region: "Template graph",
+  tools: "Canvas tools",
   regionHint:
     "Tab moves between steps. Arrow keys move the focused step (Shift: further). Enter edits it, C connects it to another step, Delete removes the selection. Ctrl+Z undoes, Ctrl+Shift+Z redoes, Ctrl+C and Ctrl+V copy and paste steps.",
   showConnections: "Show connections",
@@ -21,8 +22,6 @@ export const CANVAS = {
   fitView: "Fit view",
   undo: "Undo",
   redo: "Redo",
-  save: "Save",
-  saving: "Saving…",
   unsaved: "Unsaved changes",
   leaveTitle: "Leave the editor?",
   leaveMessage: "Your changes to this template are not saved. They are lost if you leave.",
@@ -31,9 +30,10 @@ export const CANVAS = {
   connectTitle: (from: string) => `Connect ${from} to…`,
   connectTarget: "Target step",
   connect: "Connect",
-  cancel: "Cancel",
   noTargets: "No step can be connected from here.",
   minimap: "Overview of the graph",
+  editTitle: "Edit",
+  connection: "The connection",
   duration: (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`,
   roadmap: "On the roadmap",
   counts: "Tasks by status",
@@ -54,7 +54,6 @@ export const CANVAS = {
     nothingToRedo: "Nothing to redo.",
     laidOut: "Steps arranged.",
     layoutFailed: "The steps could not be arranged. Try again.",
-    saved: "Saved.",
     edited: (title: string) => `${title} updated.`,
     selected: (n: number) => (n === 1 ? "1 step selected." : `${n} steps selected.`),
   },
