@@ -1,0 +1,172 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { CONNECT_MESSAGES } from "@contract/graph";
+import { EVENT_CODES } from "@contract/workflow-contracts";
+import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { CANVAS } from "~/workflows/editor/canvas/texts";
+import { EDITOR } from "~/workflows/editor/texts";
+import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+import { js, toastSays } from "./workflows-fixtures";
+
+/**
+ * The template editor's canvas (JavaScript only; e2e/template-editor-nojs.spec.ts builds a template without it): a
+ * template built with the mouse, then one edited by keyboard alone, each saved through the page's own forms and
+ * read back from the upstream.
+ */
+test.skip(() => !js(), "the canvas needs JavaScript");
+
+type Doc = { steps: { id: string; type: string; title: string; display: { position: { x: number; y: number } } }[]; paths: { from: { step: string }; to: { step: string } }[] };
+
+/** A workflow with one inactive template made as the wizard makes it (start → task → finish, and nowhere). */
+async function templateFor(request: APIRequestContext, graph?: { steps: unknown[]; paths: unknown[] }) {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const base = "/api/workflows/v2/workflows";
+  const ok = async (response: Awaited<ReturnType<APIRequestContext["post"]>>, status: number) => {
+    expect(response.status(), await response.text()).toBe(status);
+    return (await response.json()) as { id: string };
+  };
+  const code = unique("CV");
+  const workflow = await ok(await request.post(base, { headers, data: { title: `Canvas ${code}`, clientCodes: [code] } }), 201);
+  const events = [{ type: "create", code: EVENT_CODES.applicationCreated, predicates: [], action: { title: "Filing" } }];
+  const title = `Filing ${code}`;
+  const template = await ok(await request.post(`${base}/${workflow.id}/milestones/draft/template`, { headers, data: { data: { title, events } } }), 201);
+  const item = `${base}/${workflow.id}/milestones/${template.id}`;
+  if (graph) await ok(await request.put(item, { headers, data: { title, events, ...graph } }), 200);
+  return {
+    url: `/workflows/${workflow.id}/milestones/${template.id}`,
+    workflowUrl: `/workflows/${workflow.id}`,
+    read: async () => (await (await request.get(item, { headers })).json()) as Doc & { active: boolean },
+  };
+}
+
+const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+const status = (page: Page) => page.locator(".canvas-status");
+
+/** Drags from a step's port to another step's input, with the mouse. */
+async function connect(page: Page, from: string, to: string) {
+  const source = node(page, from).locator('.react-flow__handle[data-handleid="out"]');
+  const target = node(page, to).locator(".react-flow__handle.target");
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+test("with the mouse: start, two steps and finish, connected, saved and activated", async ({ page, request }) => {
+  const step = (id: string, type: string, title: string, x: number, y: number) => ({ id, type, title, display: { position: { x, y } } });
+  const template = await templateFor(request, {
+    steps: [step("start", "milestone-start", "Start", 0, 0), step("finish", "finish", "Finish", 900, 0), step(NOWHERE_ID, "nowhere", "Nowhere", 900, 300)],
+    paths: [],
+  });
+  await signIn(page);
+  await page.goto(template.url);
+  const canvas = page.getByRole("region", { name: CANVAS.region });
+  await expect(canvas.locator(".react-flow__node")).toHaveCount(3);
+
+  // A task dragged from the dock onto the canvas, another clicked in (it lands in the middle of the view).
+  const pane = canvas.locator(".react-flow__pane");
+  const box = (await pane.boundingBox())!;
+  await page.getByRole("button", { name: CANVAS.insert("Task") }).dragTo(pane, { targetPosition: { x: box.width * 0.3, y: box.height * 0.2 } });
+  await expect(node(page, "step-1")).toBeVisible();
+  await page.getByRole("button", { name: CANVAS.insert("Task") }).click();
+  await expect(node(page, "step-2")).toBeVisible();
+
+  // The first one named through its form (a double click opens the table editor's form in a modal).
+  await node(page, "step-1").dblclick();
+  const form = page.getByRole("dialog", { name: CANVAS.editTitle });
+  await form.getByLabel(EDITOR.fields.title, { exact: true }).fill("Draft the claims");
+  await form.getByRole("button", { name: EDITOR.apply }).click();
+  await expect(form).toBeHidden();
+  await expect(node(page, "step-1")).toContainText("Draft the claims");
+
+  await connect(page, "start", "step-1");
+  await expect(status(page)).toHaveText(CANVAS.announce.connected("Start", "Draft the claims"));
+  await connect(page, "step-1", "step-2");
+  await connect(page, "step-2", "finish");
+  await expect(canvas.locator(".react-flow__edge")).toHaveCount(3);
+  // A connection the model refuses says why: one connection between the same two steps.
+  await connect(page, "step-1", "step-2");
+  await expect(status(page)).toHaveText(CANVAS.announce.refused(CONNECT_MESSAGES.duplicate));
+  await expect(canvas.locator(".react-flow__edge")).toHaveCount(3);
+  await expect(page.getByText(CANVAS.unsaved)).toBeVisible();
+  await expectAccessible(page);
+
+  const activate = page.getByRole("form", { name: EDITOR.saveActivate });
+  await activate.getByLabel(EDITOR.commitMessage).fill("Built on the canvas");
+  await activate.getByRole("button", { name: EDITOR.saveActivate }).click();
+  await toastSays(page, WORKFLOW_MESSAGES.savedAndActivated);
+  await expect(page).toHaveURL(template.workflowUrl);
+
+  const saved = await template.read();
+  expect(saved.active).toBe(true);
+  expect(saved.steps.map((s) => s.id).sort()).toEqual([NOWHERE_ID, "finish", "start", "step-1", "step-2"]);
+  expect(saved.steps.find((s) => s.id === "step-1")!.title).toBe("Draft the claims");
+  expect(saved.paths.map((p) => `${p.from.step}>${p.to.step}`).sort()).toEqual(["start>step-1", "step-1>step-2", "step-2>finish"]);
+});
+
+test("by keyboard alone: insert from the dock, connect, move, undo and redo, save", async ({ page, request }) => {
+  const template = await templateFor(request);
+  await signIn(page);
+  await page.goto(template.url);
+  const canvas = page.getByRole("region", { name: CANVAS.region });
+  await expect(canvas.locator(".react-flow__node")).toHaveCount(4);
+
+  // Into the dock by Tab from the canvas's first control, then Enter on its Task.
+  await page.getByRole("checkbox", { name: CANVAS.showWorkflow }).focus();
+  const insertTask = page.getByRole("button", { name: CANVAS.insert("Task") });
+  for (let i = 0; i < 12 && !(await insertTask.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(insertTask).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(status(page)).toHaveText(CANVAS.announce.inserted("Task"));
+  // The new step has the focus.
+  await expect(node(page, "step-1")).toBeFocused();
+
+  // C starts a connection; its target is picked from a list.
+  await page.keyboard.press("c");
+  const picker = page.getByRole("dialog", { name: CANVAS.connectTitle("Task") });
+  await expect(picker).toBeVisible();
+  const target = picker.getByLabel(CANVAS.connectTarget);
+  await expect(target).toBeFocused();
+  await expect(target.locator("option")).toHaveText(["New task (Task)", "Finish (Finish)", "Nowhere (Nowhere)"]);
+  await page.keyboard.press("ArrowDown");
+  await expect(target).toHaveValue("finish");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(status(page)).toHaveText(CANVAS.announce.connected("Task", "Finish"));
+  await expect(node(page, "step-1")).toBeFocused();
+
+  // Arrows move it; Ctrl+Z undoes a move, Ctrl+Shift+Z redoes it.
+  const before = (await template.read()).steps.length;
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect(status(page)).toContainText("moved to");
+  const moved = await status(page).textContent();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Control+z");
+  await expect(status(page)).toHaveText(CANVAS.announce.undone);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(status(page)).toHaveText(CANVAS.announce.redone);
+  await page.keyboard.press("Control+z");
+  await expect(status(page)).toHaveText(CANVAS.announce.undone);
+  await expectAccessible(page);
+
+  // Save (the page's own button), reached by Shift+Tab from the canvas.
+  const save = page.getByRole("button", { name: EDITOR.save, exact: true });
+  for (let i = 0; i < 60 && !(await save.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Shift+Tab");
+  await expect(save).toBeFocused();
+  await page.keyboard.press("Enter");
+  await toastSays(page, EDITOR.saved);
+  await expect(page.getByText(CANVAS.unsaved)).toBeHidden();
+
+  const saved = await template.read();
+  expect(saved.steps).toHaveLength(before + 1);
+  const inserted = saved.steps.find((s) => s.id === "step-1")!;
+  expect(inserted.type).toBe("task");
+  expect(saved.paths.some((p) => p.from.step === "step-1" && p.to.step === "finish")).toBe(true);
+  // The position the two kept moves announced.
+  const [x, y] = moved!.match(/moved to (-?\d+), (-?\d+)/)!.slice(1).map(Number);
+  expect(inserted.display.position).toEqual({ x, y });
+});
