@@ -79,7 +79,7 @@ describe("the template editor (spec 3 §2.6)", () => {
     const { url, workflowId, templateId } = await workflowWithTemplate();
     const added = await admin.post(url, { intent: "edit", op: "addStep", form: "add-step", type: "task", title: "Report to client", durationHours: "2", notification: "always", stage: "" });
     expect(added.status, await added.clone().text()).toBe(302);
-    expect(added.headers.get("Location")).toBe(`${url}#add-step`);
+    expect(added.headers.get("Location")).toBe(`${url}#steps`);
     const draft = await templateOf(workflowId, templateId, true);
     expect(draft.steps.find((s) => s.title === "Report to client")).toMatchObject({ id: "step-1", durationHours: 2, options: { notifications: { email: "always" } } });
     expect((await templateOf(workflowId, templateId)).steps.some((s) => s.title === "Report to client")).toBe(false);

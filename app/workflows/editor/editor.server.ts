@@ -140,6 +140,25 @@ function changedOptions(before: TemplateContent, after: TemplateContent, id: str
   };
 }
 
+/** The table each form's edit belongs to (the section ids of TableEditor). */
+const SECTION_OF: Record<string, string> = {
+  addStep: "steps",
+  updateStep: "steps",
+  deleteStep: "steps",
+  addPath: "paths",
+  updatePath: "paths",
+  deletePath: "paths",
+  addFormProperty: "paths",
+  deleteFormProperty: "paths",
+  addVariable: "variables",
+  updateVariable: "variables",
+  deleteVariable: "variables",
+  addStage: "roadmap",
+  renameStage: "roadmap",
+  deleteStage: "roadmap",
+  setProperties: "properties",
+};
+
 const StepOptionsForm = z.object({ step: z.string().min(1), notification: z.enum(["", "always", "never"]).optional(), isCriticalDate: z.enum(["true", "false"]).optional() });
 
 /**
@@ -208,8 +227,9 @@ export async function editorAction(args: ActionFunctionArgs) {
     } catch (error) {
       return failed<EditorReply>({ ok: false, message: reasonOf(error), form: textOf(form, "form") || undefined, values: valuesOf(form) }, failureToast(EDITOR.updateFailed, error), statusOf(error));
     }
-    const anchor = textOf(form, "form").replace(/[^A-Za-z0-9_-]/g, "");
-    return flash.redirectWithSuccess(`${here}${anchor ? `#${anchor}` : ""}`, EDITOR.editSaved);
+    // Back to the table the form belongs to (not the form: a fragment inside a closed row editor would open it).
+    const section = SECTION_OF[textOf(form, "op")];
+    return flash.redirectWithSuccess(`${here}${section ? `#${section}` : ""}`, EDITOR.editSaved);
   }
 
   if (intent === "save" || intent === "save-activate") {
