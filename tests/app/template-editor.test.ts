@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONNECT_MESSAGES, GRAPH_MESSAGES } from "@contract/graph";
 import { MilestoneTemplate } from "@contract/milestone-templates";
 import { EDITOR } from "~/workflows/editor/texts";
-import { ADMIN, browserWith, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
+import { ADMIN, browserWith, refusingUpstream, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
 
 const API = "/api/workflows/v2/workflows";
 const DATA = "routes%2F_app.workflows.%24id.milestones_.%24milestoneId";
@@ -14,6 +14,12 @@ beforeAll(async () => {
   admin = app.browser();
   await admin.signIn(ADMIN.email, ADMIN.password);
 });
+// The app is started in beforeAll; the refusal reads its context when a test asks for one.
+const { refuse } = refusingUpstream({
+  get context() {
+    return app.context;
+  },
+} as TestApp);
 afterAll(() => app?.close());
 
 const text = async (r: Response) => unescapeHtml(await r.text());
@@ -167,5 +173,24 @@ describe("the template editor (spec 3 §2.6)", () => {
     expect(after).toContain(EDITOR.tasksUpdated);
     expect(after).toContain(EDITOR.tasksUpdatedMessage(1));
     expect((await templateOf(workflowId, templateId, true)).steps.find((s) => s.id === "task-1")!.options.notifications.email).toBe("never");
+  });
+
+  it("failures say the spec's texts: 'Task(s) update error' with nothing kept, 'Delete failed' with the server's message", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    await app.adminApi("POST", `${API}/${workflowId}/milestones/${templateId}/activate`);
+    const w = (await (await app.adminApi("GET", `${API}/${workflowId}`)).json()) as { clientCodes: string[] };
+    await app.adminApi("POST", "/api/workflows/milestones", { code: "portfolio.application.created", reference: `REF-${uniq()}`, clientCode: w.clientCodes[0] });
+    const open = async () => (await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}/steps/task-1/tasks/count`)).json()) as number;
+    for (let i = 0; i < 200 && (await open()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    refuse("POST", /\/steps\/task-1\/options$/, 500, "boom");
+    const fields = { intent: "edit", op: "updateStep", form: "step-task-1", id: "task-1", title: "New task", durationHours: "1", notification: "", stage: "", isCriticalDate: "on", confirmed: "yes" };
+    const failed = await text(await admin.post(url, fields));
+    expect(failed).toContain(EDITOR.taskUpdateError);
+    expect(failed).toContain(EDITOR.taskUpdateErrorMessage);
+    expect((await templateOf(workflowId, templateId)).hasDraft).toBe(false);
+    // An open milestone keeps its template: the upstream refuses, the page says why.
+    const refused = await text(await admin.post(url, { intent: "delete", confirmed: "yes" }));
+    expect(refused).toContain(EDITOR.deleteFailed);
+    expect(refused).toContain("There are 1 open milestones of this template");
   });
 });
