@@ -183,6 +183,8 @@ test.describe("milestone template creation wizard", () => {
     expect((await asked).status()).toBe(200);
     const option = dialog.getByRole("option", { name: paralegal });
     await expect(option).toBeVisible();
+    // The person's name beside the e-mail the field takes.
+    await expect(option).toContainText(`Priya Docket${tag.replace(/[^a-z0-9]/g, "")}`);
     await expectAccessible(page);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
@@ -213,7 +215,7 @@ test.describe("milestone template creation wizard", () => {
     const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/workflows/assignees");
     await filter.pressSequentially(`clerk${tag.replace(/[^a-z0-9]/g, "")}`.slice(0, 13));
     expect((await asked).status()).toBe(200);
-    await expect(page.locator(`#docket-assignee-suggestions option[value="${colleague}"]`)).toHaveCount(1);
+    await expect(page.locator(`#docket-assignee-suggestions option[value="${colleague}"]`)).toHaveAttribute("label", `Quinn Clerk${tag.replace(/[^a-z0-9]/g, "")}`);
     await expectAccessible(page);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { FieldErrors, useFirstError } from "./fields";
 import { useHydrated } from "./hydrated";
+import { useSuggestions } from "./suggestions";
 
 /** Tag separator (spec 1 §9) and the suggestion debounce of tag inputs. */
 const TAG_SEPARATOR = ";";
@@ -117,11 +118,9 @@ function ChipInput({
   const [tags, setTags] = useState<string[]>(() => [...defaultValue]);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const asked = useSuggestions(suggestUrl, debounceMs);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
   const listId = useId();
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
@@ -134,19 +133,12 @@ function ChipInput({
     else changed.current?.(tags);
   }, [tags]);
 
-  useEffect(
-    () => () => {
-      window.clearTimeout(timer.current);
-      request.current?.abort();
-    },
-    [],
-  );
-
-  const open = suggestions.length > 0;
   const has = (tag: string) => tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+  const suggestions = asked.suggestions.filter((s) => !has(s.value)).slice(0, MAX_SUGGESTIONS);
+  const open = suggestions.length > 0;
 
   function closeSuggestions() {
-    setSuggestions([]);
+    asked.clear();
     setActive(-1);
   }
 
@@ -173,27 +165,8 @@ function ChipInput({
   }
 
   function suggest(q: string) {
-    window.clearTimeout(timer.current);
-    request.current?.abort();
-    if (!suggestUrl || q.trim() === "") {
-      closeSuggestions();
-      return;
-    }
-    timer.current = window.setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      try {
-        const url = `${suggestUrl}${suggestUrl.includes("?") ? "&" : "?"}q=${encodeURIComponent(q.trim())}`;
-        const response = await fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } });
-        if (!response.ok) return closeSuggestions();
-        const list: unknown = await response.json();
-        const names = Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
-        setSuggestions(names.filter((s) => !has(s)).slice(0, MAX_SUGGESTIONS));
-        setActive(-1);
-      } catch {
-        // Aborted by newer typing, or offline: no suggestions.
-      }
-    }, debounceMs);
+    setActive(-1);
+    asked.suggest(q);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -207,7 +180,7 @@ function ChipInput({
       e.preventDefault();
       closeSuggestions();
     } else if (e.key === "Enter" || e.key === separator || (e.key === "Tab" && active >= 0 && open)) {
-      const chosen = open && active >= 0 ? suggestions[active] : undefined;
+      const chosen = open && active >= 0 ? suggestions[active]?.value : undefined;
       if (chosen !== undefined) {
         e.preventDefault();
         if (add(chosen)) setText("");
@@ -296,19 +269,25 @@ function ChipInput({
           <ul id={listId} role="listbox" className="tag-suggestions" hidden={!open} aria-label={`${label} suggestions`}>
             {suggestions.map((s, i) => (
               <li
-                key={s}
+                key={s.value}
                 id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === active}
                 className={i === active ? "is-active" : undefined}
                 onMouseDown={(e) => {
                   e.preventDefault();
-                  if (add(s)) setText("");
+                  if (add(s.value)) setText("");
                   closeSuggestions();
                   inputRef.current?.focus();
                 }}
               >
-                {s}
+                {s.label === s.value ? (
+                  s.value
+                ) : (
+                  <>
+                    {s.label} <span className="tag-suggestion-value">{s.value}</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes } from "react";
 import { useHydrated } from "~/ui/hydrated";
+import { useSuggestions } from "~/ui/suggestions";
 import { ASSIGNEE_SUGGEST_URL } from "./assignees";
 
 /** How long typing pauses before the suggestions are asked for. */
@@ -8,39 +9,12 @@ const SUGGEST_DEBOUNCE_MS = 150;
 /**
  * One assignee's e-mail (the docket's assignee filter). Without JavaScript it is the plain e-mail input it renders;
  * with it, the browser's own suggestion list (a `<datalist>`, keyboard and screen readers included) is filled from
- * ASSIGNEE_SUGGEST_URL as the user types, so a paralegal holding only docketing_tasks.read finds colleagues by name.
+ * ASSIGNEE_SUGGEST_URL as the user types — each person's e-mail with their name — so a paralegal holding only
+ * docketing_tasks.read finds colleagues by name.
  */
 export function AssigneeInput({ id, onInput, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   const hydrated = useHydrated();
-  const [options, setOptions] = useState<string[]>([]);
-  const timer = useRef<number | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
-  useEffect(
-    () => () => {
-      window.clearTimeout(timer.current);
-      request.current?.abort();
-    },
-    [],
-  );
-
-  function suggest(text: string) {
-    window.clearTimeout(timer.current);
-    request.current?.abort();
-    const q = text.trim();
-    if (q === "") return setOptions([]);
-    timer.current = window.setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      try {
-        const response = await fetch(`${ASSIGNEE_SUGGEST_URL}?q=${encodeURIComponent(q)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
-        const list: unknown = response.ok ? await response.json() : [];
-        setOptions(Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : []);
-      } catch {
-        // Aborted by newer typing, or offline: the input works without suggestions.
-      }
-    }, SUGGEST_DEBOUNCE_MS);
-  }
-
+  const { suggestions, suggest } = useSuggestions(ASSIGNEE_SUGGEST_URL, SUGGEST_DEBOUNCE_MS);
   const listId = `${id}-suggestions`;
   return (
     <>
@@ -55,8 +29,8 @@ export function AssigneeInput({ id, onInput, ...input }: InputHTMLAttributes<HTM
       />
       {hydrated ? (
         <datalist id={listId}>
-          {options.map((email) => (
-            <option key={email} value={email} />
+          {suggestions.map((s) => (
+            <option key={s.value} value={s.value} label={s.label === s.value ? undefined : s.label} />
           ))}
         </datalist>
       ) : null}

@@ -8,8 +8,9 @@ import type { Api } from "~/lib/upstream.server";
 export const suggestAssignees = (api: Api, q: string) => api.get(AssigneeSuggestions, "/api/user-suggest/assignees", { q });
 
 /**
- * GET /workflows/assignees?q= — the e-mails of the people an assignee field may name (a JSON string[], as tag inputs
- * read it; [] for empty text): the wizard's assignees, a task form's people fields and the docket's assignee filter.
+ * GET /workflows/assignees?q= — the people an assignee field may name, each `{ value: e-mail, label: name }` as
+ * suggestion fields read it (app/ui/suggestions.ts; [] for empty text): the wizard's assignees, a task form's people
+ * fields and the docket's assignee filter.
  * Whoever assigns docket work may ask (ASSIGNEE_SUGGEST_PERMISSIONS); anyone else gets the not-found answer, as for
  * every route they may not use.
  */
@@ -19,7 +20,7 @@ export async function assigneeSuggestLoader(args: LoaderFunctionArgs) {
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").trim();
   const people = q ? await suggestAssignees(api, q) : [];
   return json(
-    people.map((p) => p.email),
+    people.map((p) => ({ value: p.email, label: p.name.trim() || p.email })),
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -251,7 +251,7 @@ describe("milestone template creation wizard", () => {
 });
 
 describe("assignee suggestions (GET /workflows/assignees)", () => {
-  it("the e-mails of the people whose e-mail or name matches, for whoever assigns docket work; 404 for anyone else", async () => {
+  it("the people whose e-mail or name matches, e-mail and name, for whoever assigns docket work; 404 for anyone else", async () => {
     const tag = uniq();
     const paralegal = `paralegal-${tag}@test.local`;
     await app.createUser(paralegal, []);
@@ -261,11 +261,11 @@ describe("assignee suggestions (GET /workflows/assignees)", () => {
       const r = await who.get(`${ASSIGNEE_SUGGEST_URL}?q=${encodeURIComponent(`Paralegal-${tag}`)}`);
       expect(r.status, permissions.join()).toBe(200);
       expect(r.headers.get("Cache-Control")).toBe("no-store");
-      expect(await r.json()).toEqual([paralegal]);
+      expect(await r.json()).toEqual([{ value: paralegal, label: "Test User" }]);
       expect(await (await who.get(`${ASSIGNEE_SUGGEST_URL}?q=%20`)).json()).toEqual([]);
     }
     // By name too ("Test User" is every test user's name): at most SUGGEST_LIMIT.
-    const byName = (await (await admin.get(`${ASSIGNEE_SUGGEST_URL}?q=test%20user`)).json()) as string[];
+    const byName = (await (await admin.get(`${ASSIGNEE_SUGGEST_URL}?q=test%20user`)).json()) as { value: string; label: string }[];
     expect(byName.length).toBeGreaterThan(0);
     expect(byName.length).toBeLessThanOrEqual(SUGGEST_LIMIT);
     for (const permissions of [[], ["users.read"], ["workflows.read"]]) {
