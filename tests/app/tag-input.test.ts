@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { joinTags, splitTags, typedProblem } from "~/ui/tag-input";
+import { readSuggestions } from "~/ui/suggestions";
 
 describe("splitTags", () => {
   it("splits on ';', trims and drops empty parts", () => {
@@ -30,5 +31,16 @@ describe("typedProblem", () => {
     expect(typedProblem(bad, ["Something else"])).toBe(bad);
     expect(typedProblem(bad, [bad])).toBeNull();
     expect(typedProblem(null, [bad])).toBeNull();
+  });
+});
+
+describe("suggestion answers", () => {
+  it("strings, or { value, label } with the value shown when the label is blank; anything else ignored", () => {
+    expect(readSuggestions(["a@firm.test", { value: "b@firm.test", label: "Bea Clerk" }, { value: "c@firm.test", label: " " }, 7, null, { label: "no value" }])).toEqual([
+      { value: "a@firm.test", label: "a@firm.test" },
+      { value: "b@firm.test", label: "Bea Clerk" },
+      { value: "c@firm.test", label: "c@firm.test" },
+    ]);
+    expect(readSuggestions({ not: "a list" })).toEqual([]);
   });
 });
