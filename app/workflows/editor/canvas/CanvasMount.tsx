@@ -2,8 +2,16 @@ import { Component, Suspense, lazy, type ReactNode } from "react";
 import { useHydrated } from "~/ui/hydrated";
 import type { CanvasProps } from "./Canvas.client";
 
-/** The canvas's chunk (@xyflow/react and the editor): requested only when this route renders it, in the browser. */
-const Canvas = lazy(() => import("./Canvas.client"));
+export const CANVAS_REQUESTED = "canvas-requested";
+
+/**
+ * The canvas's chunk (@xyflow/react and the editor): requested only when this route renders it, in the browser. The
+ * mark lets bench/canvas.ts tell the canvas's own start-up from the page's.
+ */
+const Canvas = lazy(() => {
+  performance.mark(CANVAS_REQUESTED);
+  return import("./Canvas.client");
+});
 
 /** A chunk that fails to load (offline, a deploy in between) leaves the server-rendered editor in place. */
 class KeepFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
