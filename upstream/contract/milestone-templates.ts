@@ -183,6 +183,8 @@ export const MilestoneTemplate = TemplateContent.extend({
   hasDraft: z.boolean(),
   type: z.enum(TEMPLATE_TYPES),
   revision: z.number().int(),
+  /** The version a save based on this answer sends back (contract/versions.ts BaseVersion). */
+  version: z.number().int().optional(),
   commitMessage: z.string(),
   author: z.string().nullable(),
   /** The template a draft belongs to (null for a template, or a draft that is itself a new template). */

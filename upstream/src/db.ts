@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
+import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
 import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
 
 export type Db = Database.Database;
@@ -378,6 +379,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "102_ai_admin",
     // Model configurations, speech-to-text services and the model permissions (docs/decisions/ai-administration.md).
     sql: AI_ADMIN_SCHEMA,
+  },
+  {
+    id: "103_versions",
+    // Versioned documents' drafts and revisions; milestone templates adopt them (docs/decisions/versions-kit.md).
+    sql: TEMPLATE_VERSIONS_MIGRATION,
   },
 ];
 

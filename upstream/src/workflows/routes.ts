@@ -7,11 +7,14 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { activationProblem, validateTemplate } from "../../contract/graph";
+import type { TaskStatus } from "../../contract/workflow-constants";
 import { IMPORT_BODY_BYTES, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { CONTRACTS } from "../../contract/workflow-contracts";
 import { type MilestoneTemplate, StepOptionsChange, TemplateContent, TemplateCreate, TemplateExport } from "../../contract/milestone-templates";
 import { CloneQuery, ImportBody, parseImportString, WorkflowExport, WorkflowsResource, WorkflowUpdate } from "../../contract/workflows";
 import { EventInput, MilestoneListQuery, TaskCompletion, type WorkflowEvent } from "../../contract/milestones";
+import { changeLines, diffTemplates } from "../../contract/template-diff";
+import { ActivateRevision, BaseVersion, HistoryQuery, VERSION_MESSAGES as VM, VersionRefParam } from "../../contract/versions";
 import type { Db } from "../db";
 import { prepared } from "../lib/collection";
 import { badRequest, conflict, jsonBody, notFound, requireAny, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
@@ -41,6 +44,18 @@ function sound<T extends TemplateContent>(content: T): T {
  * may hold one ("ACME, Inc."), and a split would make two references of it that no workflow claims.
  */
 const queryList = (c: AppContext, name: string) => (c.req.queries(name) ?? []).map((v) => v.trim()).filter(Boolean);
+
+/** A save of a template document: the version it was based on, and for a commit of the draft, the draft's version. */
+const TemplateSaveBody = TemplateContent.extend({ baseVersion: BaseVersion.optional(), draftVersion: BaseVersion.optional() });
+/** POST …/workflows/compare: two template documents (spec 3 §7), compared by the named-change differ. */
+const CompareBody = z.object({ current: TemplateContent, next: TemplateContent });
+/** Two template documents and their bounds' worth of JSON each. */
+const COMPARE_BODY_BYTES = 4 * 1024 * 1024;
+/** `?baseVersion=N` of a DELETE (no body), else undefined. */
+const baseVersionQuery = (c: AppContext) => {
+  const raw = c.req.query("baseVersion");
+  return raw === undefined ? undefined : validate(z.coerce.number().pipe(BaseVersion), raw);
+};
 
 export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
   const { db, workflows, templates, docket, requireAuth } = deps;
@@ -160,6 +175,11 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       return c.json(answer(clone), 201);
     });
 
+    app.post("/compare", ...read, async (c) => {
+      const { current, next } = await jsonBody(c, CompareBody, COMPARE_BODY_BYTES);
+      return c.json(diffTemplates(current, next));
+    });
+
     // Milestone templates of a workflow.
     app.get("/:id/milestones", ...read, (c) => c.json(templates.list(workflow(c.req.param("id")).id)));
     app.post("/:id/milestones/draft/template", ...write, async (c) => {
@@ -177,29 +197,35 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       return c.json(templates.create(w.id, sound(content), { type: "template", active: false }, actorOf(c)), 201);
     });
     const template = (c: AppContext): MilestoneTemplate => templates.require(workflow(c.req.param("id") ?? "").id, c.req.param("m") ?? "");
-    app.get("/:id/milestones/:m", ...read, (c) => c.json(template(c)));
+    /** A template, or a template's draft by the draft's own id (spec 3 §3: type draft). */
+    const templateOrDraft = (c: AppContext): MilestoneTemplate => templates.requireOrDraft(workflow(c.req.param("id") ?? "").id, c.req.param("m") ?? "");
+    app.get("/:id/milestones/:m", ...read, (c) => c.json(templateOrDraft(c)));
     app.get("/:id/milestones/:m/export", ...read, (c) => {
       const t = template(c);
       return c.json({ ...TemplatesStore.content(t), active: t.active });
     });
+    /**
+     * Commits the document as the template's new revision (a draft that is a new template becomes a template);
+     * `baseVersion` is the answer's version it was based on, `draftVersion` commits the draft and drops it at once.
+     */
     app.put("/:id/milestones/:m", ...write, async (c) => {
       const t = template(c);
-      const content = sound(await jsonBody(c, TemplateContent));
+      const { baseVersion, draftVersion, ...content } = sound(await jsonBody(c, TemplateSaveBody));
       if (t.active && t.type === "template") {
         const problem = activationProblem(content);
         if (problem) throw badRequest(problem);
       }
-      return c.json(templates.update(t.id, content, actorOf(c)));
+      return c.json(templates.update(t.id, content, actorOf(c), { baseVersion, draftVersion }));
     });
     app.delete("/:id/milestones/:m", ...write, (c) => {
-      const t = template(c);
-      const open = docket.openMilestonesOf(t.id);
+      const t = templateOrDraft(c);
+      const open = t.draftOf ? 0 : docket.openMilestonesOf(t.id);
       if (open) throw conflict(M.templateOpenMilestones(open));
       templates.remove(t.id);
       return c.body(null, 204);
     });
     const toggle = (active: boolean) => (c: AppContext) => {
-      const t = template(c);
+      const t = templateOrDraft(c);
       if (t.type !== "template") throw conflict(M.draftsNotToggled);
       if (active) {
         const problem = activationProblem(t);
@@ -209,23 +235,21 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     };
     app.post("/:id/milestones/:m/activate", ...write, toggle(true));
     app.post("/:id/milestones/:m/deactivate", ...write, toggle(false));
-    // Drafts: minimal here (one draft per template, or a draft that is itself a new template); revisions come with
-    // the versioned documents.
+    // Versioned documents (docs/decisions/versions-kit.md): a template's draft (its pending changes), a draft that is
+    // itself a new template, the revisions, activation of an old one, compare.
     app.get("/:id/milestones/:m/draft", ...read, (c) => {
       const d = templates.draftOf(template(c).id);
       if (!d) throw notFound(M.draftNotFound);
       return c.json(d);
     });
+    /** Creates or overwrites the draft; `baseVersion` is the draft's version it was based on (0: none expected). */
     app.put("/:id/milestones/:m/draft", ...write, async (c) => {
       const t = template(c);
-      const content = sound(await jsonBody(c, TemplateContent));
-      const d = templates.draftOf(t.id);
-      return c.json(d ? templates.update(d.id, content, actorOf(c)) : templates.create(t.workflowId, content, { type: "draft", draftOf: t.id }, actorOf(c)));
+      const { baseVersion, draftVersion: _ignored, ...content } = sound(await jsonBody(c, TemplateSaveBody));
+      return c.json(templates.saveDraft(t.id, content, { baseVersion }, actorOf(c)));
     });
     app.delete("/:id/milestones/:m/draft/discard", ...write, (c) => {
-      const d = templates.draftOf(template(c).id);
-      if (!d) throw notFound(M.draftNotFound);
-      templates.remove(d.id);
+      if (!templates.versions.discardDraft(template(c).id, { baseVersion: baseVersionQuery(c) })) throw notFound(M.draftNotFound);
       return c.body(null, 204);
     });
     const standaloneDraft = (c: AppContext) => {
@@ -236,17 +260,55 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     app.get("/:id/milestones/:m/draft/template", ...read, (c) => c.json(standaloneDraft(c)));
     app.put("/:id/milestones/:m/draft/template", ...write, async (c) => {
       const d = standaloneDraft(c);
-      return c.json(templates.update(d.id, sound(await jsonBody(c, TemplateContent)), actorOf(c)));
+      const { baseVersion, draftVersion: _ignored, ...content } = sound(await jsonBody(c, TemplateSaveBody));
+      return c.json(templates.saveDraftTemplate(d.id, content, { baseVersion }, actorOf(c)));
     });
     app.delete("/:id/milestones/:m/draft/template", ...write, (c) => {
       templates.remove(standaloneDraft(c).id);
       return c.body(null, 204);
     });
+    /** The history, newest first (`?limit`, `?before` a revision number). */
     app.get("/:id/milestones/:m/revisions", ...read, (c) => {
-      template(c);
-      return c.json([]);
+      const t = template(c);
+      return c.json(templates.versions.history(t.id, validate(HistoryQuery, c.req.query())));
+    });
+    app.get("/:id/milestones/:m/revisions/:n", ...read, (c) => {
+      const n = validate(z.coerce.number().int().min(1).max(1e9), c.req.param("n"));
+      const r = templates.revisionAnswer(template(c), n);
+      if (!r) throw notFound(VM.revisionNotFound);
+      return c.json(r);
+    });
+    /** Makes revision N's content current as a new revision (an active template's must still reach Finish). */
+    app.put("/:id/milestones/:m/activate/revision", ...write, async (c) => {
+      const t = template(c);
+      const body = await jsonBody(c, ActivateRevision);
+      const old = templates.revisionAnswer(t, body.revision);
+      if (!old) throw notFound(VM.revisionNotFound);
+      if (t.active && t.type === "template") {
+        const problem = activationProblem(old);
+        if (problem) throw badRequest(problem);
+      }
+      templates.versions.activateRevision(t.id, body.revision, { baseRevision: body.baseVersion, commitMessage: body.commitMessage }, actorOf(c));
+      return c.json(templates.get(t.id));
+    });
+    /** Named changes between two versions of the template: `?from=` and `?to=` current, draft or N (current → draft). */
+    app.get("/:id/milestones/:m/compare", ...read, (c) => {
+      const t = template(c);
+      const from = validate(VersionRefParam, c.req.query("from") ?? "current");
+      const to = validate(VersionRefParam, c.req.query("to") ?? "draft");
+      const { before, after } = templates.versions.compare(t.id, from, to);
+      return c.json({ from, to, ...diffTemplates(before, after) });
     });
     // A step's tasks: statistics by status, the count of open ones, and options applied to them.
+    /** Every step's task counts by status at once (the editor shows them on every step: one call, not one per step). */
+    app.get("/:id/milestones/:m/statistics", ...read, (c) => {
+      const rows = prepared(db, "select step_id as step, status, count(*) as count from tasks where template_id = ? group by step_id, status order by step_id, status").all(
+        template(c).id,
+      ) as { step: string; status: TaskStatus; count: number }[];
+      const byStep: Record<string, { status: TaskStatus; count: number }[]> = {};
+      for (const r of rows) (byStep[r.step] ??= []).push({ status: r.status, count: r.count });
+      return c.json(byStep);
+    });
     app.get("/:id/milestones/:m/steps/:s/statistics", ...read, (c) => c.json(docket.statistics(template(c).id, c.req.param("s"))));
     app.get("/:id/milestones/:m/steps/:s/tasks/count", ...read, (c) => c.json(docket.openCount(template(c).id, c.req.param("s"))));
     app.post("/:id/milestones/:m/steps/:s/options", ...write, async (c) => {
@@ -266,7 +328,10 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
                 ...(notify !== undefined ? { options: { ...s.options, notifications: { email: notify } } } : {}),
               },
         );
-        templates.update(t.id, { ...TemplatesStore.content(t), steps }, actorOf(c));
+        const before = TemplatesStore.content(t);
+        const after = { ...before, steps };
+        // A revision like any other: its message names the change.
+        templates.update(t.id, { ...after, commitMessage: changeLines(diffTemplates(before, after)).join("; ") }, actorOf(c));
         return docket.applyStepOptions(t.id, stepId, { notify, critical: body.isCriticalDate });
       })();
       return c.json(updated);

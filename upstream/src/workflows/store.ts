@@ -9,8 +9,11 @@ import { CollectionStore, columns, type ValuesOf } from "../lib/collection-store
 import { conflict, isoNow, notFound } from "../lib/http";
 import { DEFAULT_STEP_HOURS, DEFAULT_TASK_TITLE, NOWHERE_ID, type TemplateType, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { type MilestoneTemplate, type TemplateContent } from "../../contract/milestone-templates";
+import { VERSION_MESSAGES as VM } from "../../contract/versions";
 import { richTextToStore } from "../../contract/rich-text";
 import { type Workflow } from "../../contract/workflows";
+import type { TemplateDocument } from "../../contract/template-diff";
+import { staleSave, VersionedStore, type Draft, type Revision } from "../versions/store";
 
 export type StoredWorkflow = Omit<Workflow, "isDefault">;
 
@@ -105,7 +108,9 @@ type TemplateRow = {
   has_draft?: number;
 };
 
-const SELECT = `select t.*, exists (select 1 from milestone_templates d where d.draft_of = t.id) as has_draft from milestone_templates t`;
+/** The kind milestone templates are in the versioned-document store (their drafts and revisions). */
+export const TEMPLATE_KIND = "milestone-template";
+const SELECT = `select t.*, exists (select 1 from versioned_drafts d where d.kind = '${TEMPLATE_KIND}' and d.document_id = t.id) as has_draft from milestone_templates t`;
 
 /** A template's first graph: start → one task → finish, and the nowhere node (so that it can be activated at once). */
 export function firstGraph(): Pick<TemplateContent, "steps" | "paths"> {
@@ -156,11 +161,43 @@ function sanitized(content: TemplateContent): TemplateContent {
   };
 }
 
+/** A template's document as the versioned store keeps it: the content without the commit message. */
+const documentOf = (content: TemplateContent): TemplateDocument => {
+  const { commitMessage: _message, ...doc } = sanitized(content);
+  return doc;
+};
+
+export type TemplateSave = {
+  /** The version of the answer the save was based on (contract/versions.ts); omitted: unconditional. */
+  baseVersion?: number;
+  /** Commits the template's draft at this version, dropping it in the same transaction. */
+  draftVersion?: number;
+};
+
 export class TemplatesStore {
+  /** Drafts and revisions of templates (docs/decisions/versions-kit.md); the current one stays in milestone_templates. */
+  readonly versions: VersionedStore<TemplateDocument>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.versions = new VersionedStore<TemplateDocument>(db, now, {
+      kind: TEMPLATE_KIND,
+      current: (id) => {
+        const t = this.get(id);
+        return t ? { document: documentOf(TemplatesStore.content(t)), revision: t.revision, updatedBy: t.updatedBy, updatedAt: t.updatedAt } : null;
+      },
+      // A commit makes a draft that is a new template a template (offline until activated).
+      replace: (id, document, revision, commitMessage, actor) => {
+        const { title, ...data } = document;
+        prepared(
+          this.db,
+          "update milestone_templates set title = ?, data = ?, type = 'template', revision = ?, version = version + 1, updated_at = ?, updated_by = ? where id = ?",
+        ).run(title, JSON.stringify({ ...data, commitMessage }), revision, isoNow(this.now), actor, id);
+      },
+    });
+  }
 
   private toItem(row: TemplateRow): MilestoneTemplate {
     const data = JSON.parse(row.data) as Omit<TemplateContent, "title">;
@@ -175,6 +212,8 @@ export class TemplatesStore {
       isDraft: row.type === "draft",
       hasDraft: row.has_draft === 1,
       revision: row.revision,
+      // The concurrency token a save sends back: a template's revision; a draft template's write counter.
+      version: row.type === "draft" ? row.version : row.revision,
       author: row.updated_by ?? row.created_by,
       draftOf: row.draft_of,
       createdAt: row.created_at,
@@ -196,6 +235,62 @@ export class TemplatesStore {
     return t;
   }
 
+  /** The template `id` of the workflow, or a template's draft by the draft's own id (type draft), else 404. */
+  requireOrDraft(workflowId: string, id: string): MilestoneTemplate {
+    const t = this.get(id);
+    if (t) return this.require(workflowId, id);
+    const d = this.versions.draftById(id);
+    const of = d ? this.get(d.documentId) : null;
+    if (!d || !of || of.workflowId !== workflowId) throw notFound(M.templateNotFound);
+    return this.draftAnswer(of, d);
+  }
+
+  /** A template's draft as a template answer: type draft, its own id and version, the revision it started from. */
+  private draftAnswer(of: MilestoneTemplate, d: Draft<TemplateDocument>): MilestoneTemplate {
+    return {
+      ...d.document,
+      commitMessage: "",
+      id: d.id,
+      workflowId: of.workflowId,
+      type: "draft",
+      active: false,
+      isDraft: true,
+      hasDraft: false,
+      revision: d.baseRevision,
+      version: d.version,
+      author: d.updatedBy ?? d.createdBy,
+      draftOf: of.id,
+      createdAt: d.createdAt,
+      createdBy: d.createdBy,
+      updatedAt: d.updatedAt,
+      updatedBy: d.updatedBy,
+    };
+  }
+
+  /** Revision `n` of a template as a template answer (type revision), or null. */
+  revisionAnswer(of: MilestoneTemplate, n: number): MilestoneTemplate | null {
+    const r: Revision<TemplateDocument> | null = this.versions.revision(of.id, n);
+    if (!r) return null;
+    return {
+      ...r.document,
+      commitMessage: r.commitMessage,
+      id: of.id,
+      workflowId: of.workflowId,
+      type: "revision",
+      active: false,
+      isDraft: false,
+      hasDraft: false,
+      revision: r.revision,
+      version: r.revision,
+      author: r.author,
+      draftOf: null,
+      createdAt: r.createdAt,
+      createdBy: r.author,
+      updatedAt: r.createdAt,
+      updatedBy: r.author,
+    };
+  }
+
   /** The templates of a workflow and its drafts that are new templates (not a template's pending changes), by title. */
   list(workflowId: string): MilestoneTemplate[] {
     const rows = prepared(
@@ -207,38 +302,87 @@ export class TemplatesStore {
 
   /** The draft holding a template's pending changes, or null. */
   draftOf(id: string): MilestoneTemplate | null {
-    const row = prepared(this.db, `${SELECT} where t.draft_of = ?`).get(id) as TemplateRow | undefined;
-    return row ? this.toItem(row) : null;
+    const t = this.get(id);
+    const d = t ? this.versions.draft(id) : null;
+    return t && d ? this.draftAnswer(t, d) : null;
   }
 
-  create(
-    workflowId: string,
-    content: TemplateContent,
-    options: { type: TemplateType; active?: boolean; draftOf?: string | null },
-    actor: string | null,
-  ): MilestoneTemplate {
-    const id = crypto.randomUUID();
-    const at = isoNow(this.now);
-    const { title, ...data } = sanitized(content);
-    prepared(
-      this.db,
-      `insert into milestone_templates (id, workflow_id, title, type, draft_of, active, data, created_at, created_by, updated_at, updated_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, workflowId, title, options.type, options.draftOf ?? null, options.active ? 1 : 0, JSON.stringify(data), at, actor, at, actor);
-    return this.get(id)!;
+  /** Creates or overwrites a template's draft (409 'Overwrite draft?' when the draft is not the one it was based on). */
+  saveDraft(id: string, content: TemplateContent, save: TemplateSave, actor: string | null): MilestoneTemplate {
+    return this.db.transaction(() => {
+      this.versions.saveDraft(id, documentOf(content), { baseVersion: save.baseVersion }, actor);
+      return this.draftOf(id)!;
+    })();
   }
 
-  /** Replaces the content (title and data); the version moves on so the engine reads it anew. */
-  update(id: string, content: TemplateContent, actor: string | null): MilestoneTemplate {
-    const { title, ...data } = sanitized(content);
-    prepared(this.db, "update milestone_templates set title = ?, data = ?, version = version + 1, updated_at = ?, updated_by = ? where id = ?").run(
-      title,
-      JSON.stringify(data),
-      isoNow(this.now),
-      actor,
-      id,
-    );
-    return this.get(id)!;
+  /**
+   * A template (type template) is created with its content as revision 1; a draft that is a new template has no
+   * revision until its first commit.
+   */
+  create(workflowId: string, content: TemplateContent, options: { type: TemplateType; active?: boolean }, actor: string | null): MilestoneTemplate {
+    return this.db.transaction(() => {
+      const id = crypto.randomUUID();
+      const at = isoNow(this.now);
+      const { title, ...data } = sanitized(content);
+      const revision = options.type === "template" ? 1 : 0;
+      prepared(
+        this.db,
+        `insert into milestone_templates (id, workflow_id, title, type, active, revision, data, created_at, created_by, updated_at, updated_by)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, workflowId, title, options.type, options.active ? 1 : 0, revision, JSON.stringify(data), at, actor, at, actor);
+      if (revision) this.versions.start(id, documentOf(content), content.commitMessage ?? "", actor);
+      return this.get(id)!;
+    })();
+  }
+
+  /**
+   * Commits `content` as the template's new revision (the engine reads it anew: the version moves on); a draft that
+   * is a new template becomes a template. 409 when the template moved past `baseVersion`, or its draft past
+   * `draftVersion`.
+   */
+  update(id: string, content: TemplateContent, actor: string | null, save: TemplateSave = {}): MilestoneTemplate {
+    return this.db.transaction(() => {
+      const t = this.get(id);
+      if (!t) throw notFound(M.templateNotFound);
+      // A draft template's token is its write counter (its revision is 0 until this commit).
+      if (t.type === "draft" && save.baseVersion !== undefined && save.baseVersion !== t.version) {
+        throw staleSave(VM.stale(t.version ?? 0, t.updatedBy), t.version ?? 0, t.updatedBy, t.updatedAt);
+      }
+      this.versions.commit(
+        id,
+        documentOf(content),
+        {
+          commitMessage: content.commitMessage ?? "",
+          baseRevision: t.type === "template" ? save.baseVersion : undefined,
+          draftVersion: save.draftVersion,
+        },
+        actor,
+      );
+      return this.get(id)!;
+    })();
+  }
+
+  /**
+   * Saves a draft that is a new template in place (it stays a draft, no revision): 409 when it moved past
+   * `baseVersion`.
+   */
+  saveDraftTemplate(id: string, content: TemplateContent, save: TemplateSave, actor: string | null): MilestoneTemplate {
+    return this.db.transaction(() => {
+      const t = this.get(id);
+      if (!t || t.type !== "draft") throw notFound(M.draftNotFound);
+      if (save.baseVersion !== undefined && save.baseVersion !== t.version) {
+        throw staleSave(VM.overwriteDraft, t.version ?? 0, t.updatedBy, t.updatedAt);
+      }
+      const { title, ...data } = sanitized(content);
+      prepared(this.db, "update milestone_templates set title = ?, data = ?, version = version + 1, updated_at = ?, updated_by = ? where id = ?").run(
+        title,
+        JSON.stringify(data),
+        isoNow(this.now),
+        actor,
+        id,
+      );
+      return this.get(id)!;
+    })();
   }
 
   setActive(id: string, active: boolean, actor: string | null): MilestoneTemplate {
@@ -251,8 +395,17 @@ export class TemplatesStore {
     return this.get(id)!;
   }
 
+  /** Deletes a template with its draft and revisions; a template's draft (by the draft's id) is discarded. */
   remove(id: string): void {
-    prepared(this.db, "delete from milestone_templates where id = ? or draft_of = ?").run(id, id);
+    this.db.transaction(() => {
+      const d = this.get(id) ? null : this.versions.draftById(id);
+      if (d) {
+        this.versions.discardDraft(d.documentId);
+        return;
+      }
+      prepared(this.db, "delete from milestone_templates where id = ? or draft_of = ?").run(id, id);
+      this.versions.forget(id);
+    })();
   }
 
   /** Every tag of the templates, sorted. */
