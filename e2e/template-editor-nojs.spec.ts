@@ -13,8 +13,8 @@ import { docketEvents, toastSays } from "./workflows-fixtures";
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the table editor's own scenario: no-JS only");
 
 const form = (page: Page, name: string) => page.getByRole("form", { name, exact: true });
-/** A row's Edit disclosure, by its accessible name. */
-const summary = (page: Page, name: string) => page.locator(`summary[aria-label="${name}"]`);
+/** A row's Edit link, by its accessible name. */
+const summary = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
 
 async function addStep(page: Page, title: string, type = "task", duration = "1") {
   const f = form(page, EDITOR.addStep);
@@ -64,6 +64,7 @@ test("the sample template built in the tables, saved, activated and run by the e
   await expectAccessible(page);
 
   // From nothing: the wizard's one task goes; start, finish and nowhere stay.
+  await summary(page, EDITOR.editStep("New task")).click();
   await page.getByRole("button", { name: EDITOR.deleteStep("New task") }).click();
   await expect(page.getByRole("rowheader", { name: "New task" })).toHaveCount(0);
   await expect(page.getByText("Path does not exists")).toBeVisible();
@@ -94,7 +95,7 @@ test("the sample template built in the tables, saved, activated and run by the e
   await form(page, pathEdit).getByRole("button", { name: EDITOR.apply }).click();
   await expect(page.locator("#paths").getByRole("row", { name: /^File response / })).toContainText("Filing ()");
   await summary(page, pathEdit).click();
-  const property = page.locator("details[open]").getByRole("form", { name: EDITOR.addProperty });
+  const property = page.locator(".row-editor").getByRole("form", { name: EDITOR.addProperty });
   await property.getByLabel(EDITOR.fields.propertyName).fill("Filing date");
   await property.getByLabel(EDITOR.fields.propertyType).selectOption("date");
   await property.getByLabel(EDITOR.fields.required).check();

@@ -23,7 +23,7 @@ export type EditorPageProps = {
 export function EditorPage({ data, reply, canvas }: EditorPageProps) {
   const { workflow, template, doc, badge, duration, statistics, may } = data;
   const back = `/workflows/${encodeURIComponent(workflow.id)}`;
-  const tables = <TableEditor doc={doc} statistics={statistics} canWrite={may.write} reply={reply} />;
+  const tables = <TableEditor doc={doc} statistics={statistics} canWrite={may.write} reply={reply} editing={data.editing} />;
   const confirmingOptions = reply?.confirm === "step-options" && reply.values;
   return (
     <main className="main template-editor">

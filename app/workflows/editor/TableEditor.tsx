@@ -5,6 +5,7 @@
  */
 import { stageMark, stageOf, taskCountLabel, openTaskCount, type StepStatistics } from "@contract/graph";
 import type { TemplateContent } from "@contract/milestone-templates";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { STEP_TYPE_LABELS } from "./canvas/texts";
 import { DeleteButton, type FormReply } from "./forms/common";
@@ -32,13 +33,26 @@ export const formIds = {
   properties: "template-properties",
 };
 
-/** A row's Edit: a disclosure holding the form, open when the last post from that form was refused. */
-function RowEditor({ id, reply, label, children }: { id: string; reply: FormReply; label: string; children: ReactNode }) {
+/**
+ * A row's Edit: a link (`?edit=` the row) that opens its form and its Delete in place, a GET that works without
+ * JavaScript. Only the row being edited renders them (forms in every row of a 300-step template were megabytes of
+ * HTML); the row stays open when its last post was refused, with what was typed.
+ */
+function RowEditor({ id, open, label, children }: { id: string; open: boolean; label: string; children: ReactNode }) {
+  if (!open) {
+    return (
+      <Link to={`?edit=${encodeURIComponent(id)}#row-${id}`} aria-label={label} preventScrollReset className="btn btn-ghost btn-small">
+        {EDITOR.edit}
+      </Link>
+    );
+  }
   return (
-    <details className="row-editor" open={reply?.form === id || undefined}>
-      <summary aria-label={label}>{EDITOR.edit}</summary>
+    <div className="row-editor">
       {children}
-    </details>
+      <Link to={`.#row-${id}`} className="btn btn-ghost btn-small">
+        {EDITOR.cancel}
+      </Link>
+    </div>
   );
 }
 
@@ -47,9 +61,12 @@ export type TableEditorProps = {
   statistics: Readonly<Record<string, StepStatistics>>;
   canWrite: boolean;
   reply: FormReply;
+  /** The row whose form is open (`?edit=`), else null. */
+  editing: string | null;
 };
 
-export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorProps) {
+export function TableEditor({ doc, statistics, canWrite, reply, editing }: TableEditorProps) {
+  const isOpen = (...ids: string[]) => ids.some((id) => editing === id || reply?.form === id || reply?.form === `${id}-delete`);
   return (
     <div className="table-editor" aria-label={EDITOR.tables} role="region">
       {canWrite ? <p className="muted">{EDITOR.draftNote}</p> : null}
@@ -86,10 +103,10 @@ export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorPro
                       <td>{stats ? taskCountLabel(openTaskCount(stats)) : ""}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} reply={reply} label={EDITOR.editStep(s.title || s.id)}>
+                          <RowEditor id={id} open={isOpen(id)} label={EDITOR.editStep(s.title || s.id)}>
                             <StepForm doc={doc} step={s} reply={reply} id={id} />
+                            <DeleteButton id={`${id}-delete`} op="deleteStep" label={EDITOR.deleteStep(s.title || s.id)} hidden={{ id: s.id }} />
                           </RowEditor>
-                          <DeleteButton id={`${id}-delete`} op="deleteStep" label={EDITOR.deleteStep(s.title || s.id)} hidden={{ id: s.id }} />
                           {reply?.form === `${id}-delete` ? (
                             <p className="form-error" role="alert">
                               {reply.message}
@@ -144,11 +161,11 @@ export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorPro
                       <td>{form ? `${form.name || EDITOR.columns.form} (${form.properties.map((x) => x.name).join(", ")})` : ""}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} reply={reply} label={EDITOR.editPath(from, to)}>
+                          <RowEditor id={id} open={isOpen(id, formIds.pathForm(p.from.step, p.to.step))} label={EDITOR.editPath(from, to)}>
                             <PathForm doc={doc} path={p} reply={reply} id={id} />
                             <FormPropertiesForm path={p} reply={reply} id={formIds.pathForm(p.from.step, p.to.step)} />
+                            <DeleteButton id={`${id}-delete`} op="deletePath" label={EDITOR.deletePath(from, to)} hidden={{ from: p.from.step, to: p.to.step }} />
                           </RowEditor>
-                          <DeleteButton id={`${id}-delete`} op="deletePath" label={EDITOR.deletePath(from, to)} hidden={{ from: p.from.step, to: p.to.step }} />
                         </td>
                       ) : null}
                     </tr>
@@ -181,17 +198,17 @@ export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorPro
                 {doc.variables.map((v) => {
                   const id = formIds.variable(v.name);
                   return (
-                    <tr key={v.name}>
+                    <tr key={v.name} id={`row-${id}`}>
                       <th scope="row">{v.name}</th>
                       <td>{v.type}</td>
                       <td>{v.description}</td>
                       <td>{v.required ? EDITOR.yesMark : EDITOR.noMark}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} reply={reply} label={EDITOR.editVariable(v.name)}>
+                          <RowEditor id={id} open={isOpen(id)} label={EDITOR.editVariable(v.name)}>
                             <VariableForm variable={v} reply={reply} id={id} />
+                            <DeleteButton id={`${id}-delete`} op="deleteVariable" label={EDITOR.deleteVariable(v.name)} hidden={{ name: v.name }} />
                           </RowEditor>
-                          <DeleteButton id={`${id}-delete`} op="deleteVariable" label={EDITOR.deleteVariable(v.name)} hidden={{ name: v.name }} />
                         </td>
                       ) : null}
                     </tr>
@@ -222,17 +239,17 @@ export function TableEditor({ doc, statistics, canWrite, reply }: TableEditorPro
                 {doc.roadmap.map((stage) => {
                   const id = formIds.stage(stage.name);
                   return (
-                    <tr key={stage.name}>
+                    <tr key={stage.name} id={`row-${id}`}>
                       <th scope="row">
                         <span className={`stage-mark stage-${stageMark(stage)}`} aria-hidden="true" /> {stage.name}
                       </th>
                       <td>{stage.steps.map((s) => stepLabel(doc, s)).join(", ")}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} reply={reply} label={EDITOR.renameStage(stage.name)}>
+                          <RowEditor id={id} open={isOpen(id)} label={EDITOR.renameStage(stage.name)}>
                             <StageForm stage={stage.name} reply={reply} id={id} />
+                            <DeleteButton id={`${id}-delete`} op="deleteStage" label={EDITOR.deleteStage(stage.name)} hidden={{ name: stage.name }} />
                           </RowEditor>
-                          <DeleteButton id={`${id}-delete`} op="deleteStage" label={EDITOR.deleteStage(stage.name)} hidden={{ name: stage.name }} />
                         </td>
                       ) : null}
                     </tr>

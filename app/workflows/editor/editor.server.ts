@@ -39,11 +39,9 @@ async function working(api: Api, workflowId: string, templateId: string) {
   return { template, draft, doc: documentOf(draft ?? template), base };
 }
 
-/** Task counts by status of every task step (GET …/steps/{s}/statistics, spec 3 §7). */
-async function statisticsOf(api: Api, base: string, doc: TemplateContent): Promise<Record<string, Statistics>> {
-  const steps = doc.steps.filter((s) => s.type === "task" || s.type === "or");
-  const all = await Promise.all(steps.map((s) => api.get(StepStatistics, `${base}/steps/${encodeURIComponent(s.id)}/statistics`)));
-  return Object.fromEntries(steps.map((s, i) => [s.id, all[i]!]));
+/** Task counts by status of every step that has tasks (one call for the template: every node shows its counts). */
+async function statisticsOf(api: Api, base: string): Promise<Record<string, Statistics>> {
+  return api.get(z.record(z.string(), StepStatistics), `${base}/statistics`);
 }
 
 export type EditorBadge = "draft" | "online" | "offline";
@@ -62,7 +60,7 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     working(api, workflowId, templateId),
     contractsOf(api),
   ]);
-  const statistics = await statisticsOf(api, base, doc);
+  const statistics = await statisticsOf(api, base);
   const badge: EditorBadge = draft || template.type === "draft" ? "draft" : template.active ? "online" : "offline";
   return json({
     workflow: { id: workflow.id, title: workflow.title },
@@ -73,6 +71,8 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     saved: { steps: template.steps, paths: template.paths },
     duration: shortestDurationText(doc),
     statistics,
+    /** The row whose editing form is open (`?edit=`): one form on the page, not one per row. */
+    editing: new URL(args.request.url).searchParams.get("edit"),
     contracts,
     may: { write: may.write },
   });
@@ -182,7 +182,7 @@ export async function editorAction(args: ActionFunctionArgs) {
   if (intent === "edit") {
     const ctx: EditContext = {};
     if (form.get("op") === "deleteStep" || (typeof form.get("edit") === "string" && String(form.get("edit")).includes("deleteSteps"))) {
-      const stats = await statisticsOf(api, base, doc);
+      const stats = await statisticsOf(api, base);
       ctx.statistics = (id) => stats[id] ?? [];
     }
     let next = doc;
