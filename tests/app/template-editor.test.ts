@@ -163,6 +163,8 @@ describe("the template editor (spec 3 §2.6)", () => {
     const count = async () => (await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}/steps/task-1/tasks/count`)).json()) as number;
     for (let i = 0; i < 200 && (await count()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await count()).toBe(1);
+    // Every step's counts in one call (the editor's loader reads this, not one call per step).
+    expect(await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}/statistics`)).json()).toEqual({ "task-1": [{ status: "open", count: 1 }] });
     const fields = { intent: "edit", op: "updateStep", form: "step-task-1", id: "task-1", title: "New task", durationHours: "1", notification: "never", stage: "" };
     const ask = await text(await admin.post(url, fields));
     expect(ask).toContain(EDITOR.tasksExist(1));
