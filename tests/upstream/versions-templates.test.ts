@@ -170,6 +170,23 @@ describe("milestone templates on the versioned-document store", () => {
     db.close();
   });
 
+  test("a deleted template or workflow leaves no draft or revision behind", async () => {
+    const { h, w, base, get, put } = await setup();
+    await put(`${base}/draft`, docOf(await get()));
+    const other = await createWorkflow(h, { title: "Other" });
+    const tpl = await activeTemplate(h, other.id, { title: "Annuity", events: [{ code: MAIL }], ...graph("Pay") });
+    await put(`${WF}/${other.id}/milestones/${tpl.id}/draft`, docOf(tpl));
+    const db = new Database(databaseFile(h.dir));
+    const rows = () => db.prepare("select (select count(*) from versioned_drafts) as drafts, (select count(*) from versioned_revisions) as revisions").get();
+    expect(rows()).toEqual({ drafts: 2, revisions: 4 });
+    expect((await h.call("DELETE", `${WF}/${other.id}`, { token: h.adminToken })).status).toBe(204);
+    expect(rows()).toEqual({ drafts: 1, revisions: 2 });
+    expect((await h.call("DELETE", base, { token: h.adminToken })).status).toBe(204);
+    expect(rows()).toEqual({ drafts: 0, revisions: 0 });
+    expect(w.isDefault).toBe(true);
+    db.close();
+  });
+
   test("POST …/workflows/compare names the changes between two documents the client sends", async () => {
     const { h, get } = await setup();
     const t0 = docOf(await get());

@@ -79,6 +79,10 @@ export class WorkflowsStore extends CollectionStore<StoredWorkflow> {
       if (this.defaultId() === id) throw conflict(M.defaultNotDeletable);
       const open = (prepared(this.db, "select count(*) as n from milestones where workflow_id = ? and status = 'open'").get(id) as { n: number }).n;
       if (open) throw conflict(M.openMilestones(open));
+      // Its templates' drafts and revisions go with them (the kit's tables hold no foreign key to any kind's).
+      for (const table of ["versioned_drafts", "versioned_revisions"]) {
+        prepared(this.db, `delete from ${table} where kind = ? and document_id in (select id from milestone_templates where workflow_id = ?)`).run(TEMPLATE_KIND, id);
+      }
       prepared(this.db, "delete from milestone_templates where workflow_id = ?").run(id);
       return super.remove(id);
     })();
