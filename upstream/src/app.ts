@@ -75,6 +75,7 @@ import { FipSync } from "./fip/service";
 import { FipStore } from "./fip/store";
 import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
 import { SqliteJobQueue } from "./queue/sqlite-queue";
+import { mountConverters, type ConverterOptions } from "./converters";
 import { mountWorkflows } from "./workflows";
 
 export type { UpstreamEnv } from "./lib/http";
@@ -108,6 +109,8 @@ export type UpstreamOptions = {
   log?: (msg: string) => void;
   /** The job queues' workers, the patent office and the docket system (docs/decisions/job-queue.md). */
   queues?: QueueOptions;
+  /** The converters' programs and bounds (docs/decisions/converters.md); defaults: Debian's, CONVERTER_LIMITS. */
+  converters?: ConverterOptions;
 };
 
 type QueueOptions = {
@@ -369,6 +372,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const fipSync = new FipSync(docket, new FipStore(db, now), now, log);
     app.route("/api/fip", fipRoutes({ store: new FipStore(db, now), sync: fipSync, docket, requireAuth }));
     runtime.start();
+    // Office, PDF, e-mail and OCR converters: bounded child processes; OCR as jobs on the same queue.
+    const converters = mountConverters(app, {
+      jobs,
+      files: new LocalFileStore(path.join(options.dataDir, "files")),
+      requireAuth,
+      log,
+      options: options.converters,
+    });
     if ((q.concurrency ?? 0) > 0) {
       fipSync.start(
         q.fipFeedMs ?? 5 * 60_000,
@@ -428,6 +439,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         fipSync.stop();
         workflows.stop();
         void runtime.stop();
+        void converters.stop();
         stopDemo();
         categorizer.stop();
         void portfolioEngine.close();

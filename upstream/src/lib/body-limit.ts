@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_INSTALLER_BYTES } from "../../contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "../../contract/bots";
+import { CONVERTER_LIMITS } from "../../contract/converters";
 import { MAX_FILE_BYTES } from "../../contract/files";
 import { MAX_DOCUMENT_BYTES } from "../../contract/nlp";
 import { MAX_BACKUP_BYTES } from "../../contract/template-storage";
@@ -57,6 +58,9 @@ export const API_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: st
     what: "a form",
     permission: FormsResource.permissions.write,
   },
+  // A file to convert (multipart, one file part), or the files of an OCR request.
+  { path: /^\/api\/(converters\/[^/]+|hub-pdf\/convert\/toimages)\/?$/, bytes: CONVERTER_LIMITS.fileBytes + 64 * 1024, what: "a file" },
+  { path: /^\/api\/hub-pdf\/ocr\/?$/, bytes: CONVERTER_LIMITS.ocrBytes + 256 * 1024, what: "the files" },
   // A template-storage backup (multipart, one file part).
   { path: /^\/api\/template-storage\/import\/?$/, bytes: MAX_BACKUP_BYTES + 64 * 1024, what: "a backup", permission: "administration" },
   // A workflow's or a template's import string inside JSON: any string within WORKFLOW_LIMITS.importString.

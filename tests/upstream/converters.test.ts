@@ -1,0 +1,265 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { CONVERTER_MESSAGES, ConvertedText, OcrJob, OcrResults } from "@contract/converters";
+import { openZip } from "../../upstream/src/lib/zip";
+import { decodeText } from "../../upstream/src/converters/text";
+import { ConverterPool, PoolBusy } from "../../upstream/src/converters/pool";
+import { patentDocx } from "../fixtures/docx";
+import { docxBomb } from "../helpers/zip";
+import { harness, message, type Harness } from "./helpers";
+import {
+  billionLaughsDocx,
+  blankPdf,
+  emailWithAttachment,
+  missingConverters,
+  pptx,
+  renderPage,
+  scannedPdf,
+  wordRecall,
+} from "./converters-files";
+
+const missing = missingConverters();
+// On CI every converter must be there (.ci/run installs them); elsewhere the tests say what to install and skip.
+if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
+if (missing.length) {
+  console.warn(
+    `converters.test.ts skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends ` +
+      "libreoffice-core-nogui libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
+  );
+}
+const suite = missing.length ? describe.skip : describe;
+
+function post(h: Harness, url: string, files: [string, Buffer, string][], token = h.adminToken): Promise<Response> {
+  const form = new FormData();
+  for (const [field, bytes, name] of files) form.append(field, new File([new Uint8Array(bytes)], name));
+  return h.up.fetch(new Request(`http://upstream.test${url}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
+}
+
+const text = async (res: Response) => {
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ConvertedText.parse(await res.json());
+};
+
+/** Pings the upstream every 20 ms while `work` runs: the slowest answer (the server must keep answering). */
+async function whileAnswering<T>(h: Harness, work: () => Promise<T>): Promise<{ result: T; slowest: number; pings: number }> {
+  let done = false;
+  const times: number[] = [];
+  const pinger = (async () => {
+    while (!done) {
+      const start = performance.now();
+      await h.call("GET", "/api/auth/users?limit=1", { token: h.adminToken });
+      times.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, slowest: Math.max(0, ...times), pings: times.length };
+  } finally {
+    done = true;
+    await pinger;
+  }
+}
+
+suite("converters", () => {
+  let h: Harness;
+  let docx: Buffer;
+  let pdf: Buffer;
+  let dir: string;
+  // A never-ending "LibreOffice": the pool and the time limit must cope.
+  let hang: string;
+
+  // Files shared by the tests live in a directory of this suite (tempDir() and harness() are cleaned after each test).
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "converters-test-"));
+    hang = path.join(dir, "hang.sh");
+    // It records its own pid and its child's, so the test can see that both are gone.
+    fs.writeFileSync(hang, `#!/bin/sh\necho $$ > "${hang}.pids"\nsleep 600 &\necho $! >> "${hang}.pids"\nwait\n`, { mode: 0o755 });
+    docx = await patentDocx({ pages: 1 });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  beforeEach(async () => {
+    h = await harness();
+  });
+
+  test("office2pdf: a .docx becomes a PDF with its text (LibreOffice, own profile, bounded)", async () => {
+    const res = await post(h, "/api/converters/office2pdf", [["file", docx, "widget.docx"]]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toContain("widget.pdf");
+    pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const file = path.join(dir, "widget.pdf");
+    fs.writeFileSync(file, pdf);
+    expect(execFileSync("pdftotext", [file, "-"]).toString()).toContain("Spring-loaded widget");
+  }, 180_000);
+
+  test("office2txt: .docx, .pptx (slides in the presentation's order), .pdf text layer, .txt in any encoding", async () => {
+    const fromDocx = await text(await post(h, "/api/converters/office2txt", [["file", docx, "widget.docx"]]));
+    expect(fromDocx.text).toContain("Spring-loaded widget");
+    expect(fromDocx.text).toContain("A widget, comprising:");
+
+    const deck = pptx([
+      { part: "slide2.xml", paragraphs: ["First slide title", "Point one"] },
+      { part: "slide1.xml", paragraphs: ["Second slide title"] },
+    ]);
+    const fromPptx = await text(await post(h, "/api/converters/office2txt", [["file", deck, "deck.pptm"]]));
+    expect(fromPptx).toEqual({ name: "deck.pptm", text: "First slide title\nPoint one\n\nSecond slide title", pages: 2 });
+
+    const fromPdf = await text(await post(h, "/api/converters/office2txt", [["file", pdf, "widget.pdf"]]));
+    expect(fromPdf.pages).toBe(1);
+    expect(fromPdf.text).toContain("Spring-loaded widget");
+
+    const latin = Buffer.from("Caf\xe9 cr\xe8me \x93quoted\x94", "latin1");
+    expect((await text(await post(h, "/api/converters/office2txt", [["file", latin, "notes.txt"]]))).text).toBe("Café crème “quoted”");
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Ünïcode text", "utf16le")]);
+    expect((await text(await post(h, "/api/converters/office2txt", [["file", utf16, "notes.txt"]]))).text).toBe("Ünïcode text");
+    expect(decodeText(Buffer.from("Ünïcode text", "utf16le"))).toBe("Ünïcode text");
+    expect(decodeText(Buffer.from("plain ✓ utf-8"))).toBe("plain ✓ utf-8");
+
+    const binary = Buffer.from([0x41, 0x00, 0x00, 0x13, 0x00, 0x42, 0x43, 0x00, 0x00, 0x00]);
+    const bad = await post(h, "/api/converters/office2txt", [["file", binary, "notes.txt"]]);
+    expect([bad.status, await message(bad)]).toEqual([400, CONVERTER_MESSAGES.readTxt]);
+
+    const wrong = await post(h, "/api/converters/office2txt", [["file", Buffer.from("x"), "diagram.vsdx"]]);
+    expect(wrong.status).toBe(400);
+    expect(await message(wrong)).toContain(CONVERTER_MESSAGES.invalidTextFile);
+  }, 60_000);
+
+  test("eml2txt and office2txt: subject, from, to, date, attachment names and the body of a message", async () => {
+    const eml = emailWithAttachment();
+    for (const url of ["/api/converters/eml2txt", "/api/converters/office2txt"]) {
+      const got = await text(await post(h, url, [["file", eml, "message.eml"]]));
+      expect(got.text).toContain("Subject: Office action response due");
+      expect(got.text).toContain("From: Ann Lee <ann@example.com>");
+      expect(got.text).toContain("To: Bob Roe <bob@example.com>");
+      expect(got.text).toContain("Attachments: office-action.pdf");
+      expect(got.text).toContain("Café meeting at noon.");
+    }
+    const html = Buffer.from(
+      "From: a@example.com\r\nSubject: Hi\r\nContent-Type: text/html\r\n\r\n<html><head><style>p{}</style></head><body><p>Hello &amp; welcome</p><p>Second</p></body></html>",
+    );
+    const fromHtml = await text(await post(h, "/api/converters/eml2txt", [["file", html, "html.eml"]]));
+    expect(fromHtml.text).toMatch(/Hello & welcome\n+Second$/);
+  }, 30_000);
+
+  test("toimages: a PDF's pages as PNGs in a zip", async () => {
+    const res = await post(h, "/api/hub-pdf/convert/toimages", [["file", pdf, "widget.pdf"]]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    const zip = await openZip(new Uint8Array(await res.arrayBuffer()));
+    expect(zip.names).toEqual(["page-001.png"]);
+    const png = await zip.read("page-001.png");
+    expect(png?.subarray(1, 4).toString()).toBe("PNG");
+    // Longest side bounded: 150 dpi on Letter is 1,650 px high, under the 1,754 px bound.
+    expect(png?.readUInt32BE(20)).toBeLessThanOrEqual(1754);
+  }, 60_000);
+
+  test("OCR: a scanned PDF and a PNG of typed text, as a job polled until done (≥ 95% of the words)", async () => {
+    const source = execFileSync("pdftotext", [path.join(dir, "widget.pdf"), "-"]).toString();
+    const scan = scannedPdf(renderPage(pdf, dir, 300, "pgm"));
+    const png = renderPage(pdf, dir, 300, "png");
+    // The scan has no text layer: pdftotext finds nothing in it.
+    const scanFile = path.join(dir, "scan.pdf");
+    fs.writeFileSync(scanFile, scan);
+    expect(execFileSync("pdftotext", [scanFile, "-"]).toString().trim()).toBe("");
+
+    const res = await post(h, "/api/hub-pdf/ocr", [
+      ["files", scan, "scan.pdf"],
+      ["files", png, "page.png"],
+    ]);
+    expect(res.status, await res.clone().text()).toBe(202);
+    const { jobId } = OcrJob.parse(await res.json());
+    const first = await h.call("GET", `/api/hub-pdf/results/${jobId}`, { token: h.adminToken });
+    expect([first.status, await first.text()]).toEqual([202, "Accepted"]);
+    let results: OcrResults | null = null;
+    for (let i = 0; i < 120 && !results; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const poll = await h.call("GET", `/api/hub-pdf/results/${jobId}`, { token: h.adminToken });
+      if (poll.status === 200) results = OcrResults.parse(await poll.json());
+      else expect(poll.status, await poll.clone().text()).toBe(202);
+    }
+    expect(results).not.toBeNull();
+    expect(results?.map((r) => [r.name, r.pages])).toEqual([
+      ["scan.pdf", 1],
+      ["page.png", 1],
+    ]);
+    for (const result of results ?? []) expect(wordRecall(source, result.txtResults.join("\n"))).toBeGreaterThanOrEqual(0.95);
+    // Another user's job does not exist for them.
+    const bob = await h.createUser({ email: "bob@example.com", permissions: [] });
+    const other = await h.call("GET", `/api/hub-pdf/results/${jobId}`, { token: await h.login("bob@example.com", "secret1") });
+    expect(other.status).toBe(404);
+    expect(bob.id).toBeTruthy();
+  }, 240_000);
+
+  test("hostile files get the failure text in bounded time while the server answers: zip bomb, billion laughs, 2,000 pages", async () => {
+    const bomb = await docxBomb(200 * 1024 * 1024);
+    const laughs = billionLaughsDocx();
+    const thousands = blankPdf(2_000);
+    const cases: [string, Buffer, string, string][] = [
+      ["/api/converters/office2txt", bomb, "bomb.docx", CONVERTER_MESSAGES.extractOffice],
+      ["/api/converters/office2pdf", bomb, "bomb.docx", CONVERTER_MESSAGES.convertOffice],
+      ["/api/converters/office2txt", laughs, "laughs.docx", CONVERTER_MESSAGES.extractOffice],
+      ["/api/converters/office2pdf", laughs, "laughs.docx", CONVERTER_MESSAGES.convertOffice],
+      ["/api/converters/office2txt", thousands, "long.pdf", CONVERTER_MESSAGES.extractOffice],
+      ["/api/hub-pdf/convert/toimages", thousands, "long.pdf", CONVERTER_MESSAGES.convertMany],
+    ];
+    for (const [url, bytes, name, expected] of cases) {
+      const started = performance.now();
+      const { result, slowest } = await whileAnswering(h, () => post(h, url, [["file", bytes, name]]));
+      const took = performance.now() - started;
+      expect([url, name, result.status, await message(result)]).toEqual([url, name, 400, expected]);
+      expect(took, `${url} ${name}`).toBeLessThan(5_000);
+      expect(slowest, `${url} ${name}: slowest answer meanwhile`).toBeLessThan(250);
+    }
+  }, 60_000);
+
+  test("a converter that never exits is killed at its time limit; a full pool answers 503", async () => {
+    const slow = await harness({
+      converters: { commands: { soffice: hang }, limits: { officeMs: 1_500, concurrency: 1, queue: 0 } },
+    });
+    const started = performance.now();
+    const { result, slowest, pings } = await whileAnswering(slow, async () => {
+      const first = post(slow, "/api/converters/office2pdf", [["file", docx, "a.docx"]], slow.adminToken);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await post(slow, "/api/converters/office2pdf", [["file", docx, "b.docx"]], slow.adminToken);
+      expect([second.status, await message(second)]).toEqual([503, CONVERTER_MESSAGES.busy]);
+      return first;
+    });
+    expect([result.status, await message(result)]).toEqual([400, CONVERTER_MESSAGES.convertOffice]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(pings).toBeGreaterThan(10);
+    expect(slowest).toBeLessThan(250);
+    // Nothing of the run is left: no sleeping "LibreOffice" survives its group.
+    const pids = fs.readFileSync(`${hang}.pids`, "utf8").trim().split("\n").map(Number);
+    expect(pids).toHaveLength(2);
+    // Gone, or a zombie waiting for its reaper (state Z): either way it runs no more.
+    const alive = (pid: number) => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.filter(alive)).toEqual([]);
+  }, 30_000);
+});
+
+describe("converter pool", () => {
+  test("runs at most size at once, queues up to queue more in order, refuses beyond", async () => {
+    const pool = new ConverterPool(1, 1);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = pool.use(() => new Promise<void>((resolve) => (release = resolve)).then(() => order.push("a")));
+    const second = pool.use(async () => order.push("b"));
+    await expect(pool.use(async () => "c")).rejects.toBeInstanceOf(PoolBusy);
+    expect([pool.active, pool.queued]).toEqual([1, 1]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["a", "b"]);
+    expect([pool.active, pool.queued]).toEqual([0, 0]);
+  });
+});
