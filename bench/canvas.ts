@@ -182,17 +182,22 @@ async function main() {
   }
 }
 
-/** Drags `id` 300 px right and 100 px down in 60 mouse moves under a Chromium trace; frame times from BeginFrame. */
+/**
+ * Drags `id` 300 px right and 100 px down in 60 mouse moves under a Chromium trace: frame times from the BeginFrame
+ * events, the longest task of the busiest thread (the renderer's main thread), and whether the node moved.
+ */
 async function dragUnderTrace(page: Page, browser: Browser, id: string) {
   const node = page.locator(`.react-flow__node[data-id="${id}"]`);
   await node.scrollIntoViewIfNeeded();
   const box = (await node.boundingBox())!;
   const before = await node.evaluate((el) => (el as HTMLElement).style.transform);
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline.frame", "toplevel"] });
-  await page.mouse.move(box.x + box.width / 2, box.y + 10);
+  // The node's middle: at 300 steps the fitted view draws it small.
+  const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x0, y0);
   await page.mouse.down();
   for (let i = 1; i <= 60; i++) {
-    await page.mouse.move(box.x + box.width / 2 + i * 5, box.y + 10 + i * (100 / 60));
+    await page.mouse.move(x0 + i * 5, y0 + i * (100 / 60));
     await page.waitForTimeout(16);
   }
   await page.mouse.up();
@@ -206,9 +211,10 @@ async function dragUnderTrace(page: Page, browser: Browser, id: string) {
   const frames = begin.slice(1).map((ts, i) => (ts - begin[i]!) / 1000);
   // The renderer's main thread: the thread whose RunTasks take longest in total.
   const threads = new Map<string, number>();
-  for (const e of events) if (e.name === "RunTask" && e.dur) threads.set(`${e.pid}:${e.tid}`, (threads.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const isTask = (e: { name: string }) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask";
+  for (const e of events) if (isTask(e) && e.dur) threads.set(`${e.pid}:${e.tid}`, (threads.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
   const busiest = [...threads.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const longest = Math.max(0, ...events.filter((e) => e.name === "RunTask" && `${e.pid}:${e.tid}` === busiest).map((e) => (e.dur ?? 0) / 1000));
+  const longest = Math.max(0, ...events.filter((e) => isTask(e) && `${e.pid}:${e.tid}` === busiest).map((e) => (e.dur ?? 0) / 1000));
   return { frames, longest, moved: before !== after };
 }
 

@@ -48,10 +48,11 @@ const queryList = (c: AppContext, name: string) => (c.req.queries(name) ?? []).m
 
 /** A save of a template document: the version it was based on, and for a commit of the draft, the draft's version. */
 const TemplateSaveBody = TemplateContent.extend({ baseVersion: BaseVersion.optional(), draftVersion: BaseVersion.optional() });
-/** POST …/workflows/compare: two template documents (spec 3 §7), compared by the named-change differ. */
+/**
+ * POST …/workflows/compare: two template documents (spec 3 §7), compared by the named-change differ. Its body has
+ * the bound of every JSON body (1 MB), as a template's own PUT has.
+ */
 const CompareBody = z.object({ current: TemplateContent, next: TemplateContent });
-/** Two template documents and their bounds' worth of JSON each. */
-const COMPARE_BODY_BYTES = 4 * 1024 * 1024;
 /** `?baseVersion=N` of a DELETE (no body), else undefined. */
 const baseVersionQuery = (c: AppContext) => {
   const raw = c.req.query("baseVersion");
@@ -177,7 +178,7 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
     });
 
     app.post("/compare", ...read, async (c) => {
-      const { current, next } = await jsonBody(c, CompareBody, COMPARE_BODY_BYTES);
+      const { current, next } = await jsonBody(c, CompareBody);
       return c.json(diffTemplates(current, next));
     });
 

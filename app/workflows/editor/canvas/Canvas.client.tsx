@@ -50,6 +50,8 @@ export type CanvasProps = {
   statistics: TaskCounts | null;
   /** Whether the user may change the template (the workflows permission). */
   canWrite: boolean;
+  /** Called once the canvas has mounted: the table editor under it then goes. */
+  onReady?: () => void;
 };
 
 /** The fit: the graph fills at most 90% of the view, never magnified beyond its natural size. */
@@ -97,7 +99,9 @@ const FlowStepNode = memo(function FlowStepNode({ data, selected }: NodeProps<St
 
 const nodeTypes = { step: FlowStepNode };
 
-export default function TemplateCanvas(props: CanvasProps) {
+export default function TemplateCanvas({ onReady, ...props }: CanvasProps) {
+  const ready = useRef(onReady);
+  useEffect(() => ready.current?.(), []);
   return (
     <ReactFlowProvider>
       <link rel="stylesheet" href={flowStyles} />

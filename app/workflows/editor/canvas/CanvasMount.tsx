@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, type ReactNode } from "react";
+import { Component, Suspense, lazy, useState, type ReactNode } from "react";
 import { useHydrated } from "~/ui/hydrated";
 import type { CanvasProps } from "./Canvas.client";
 
@@ -13,29 +13,36 @@ const Canvas = lazy(() => {
   return import("./Canvas.client");
 });
 
-/** A chunk that fails to load (offline, a deploy in between) leaves the server-rendered editor in place. */
-class KeepFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+/** A chunk that fails to load (offline, a deploy in between) shows nothing: the server-rendered editor stays. */
+class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? null : this.props.children;
   }
 }
 
 /**
  * The template editor's canvas over the server-rendered table editor (`fallback`): without JavaScript, and until the
- * canvas's chunk has loaded, the table is the editor; then the canvas replaces it.
+ * canvas has mounted, the table is the editor; then the canvas replaces it. The table keeps its place in the tree
+ * meanwhile, so the hydrated table is never mounted a second time as a Suspense fallback (at 300 steps it is
+ * thousands of elements).
  */
 export function CanvasMount({ fallback, ...props }: CanvasProps & { fallback: ReactNode }) {
   const hydrated = useHydrated();
-  if (!hydrated) return <>{fallback}</>;
+  const [ready, setReady] = useState(false);
   return (
-    <KeepFallback fallback={fallback}>
-      <Suspense fallback={fallback}>
-        <Canvas {...props} />
-      </Suspense>
-    </KeepFallback>
+    <>
+      {ready ? null : fallback}
+      {hydrated ? (
+        <NothingOnError>
+          <Suspense fallback={null}>
+            <Canvas {...props} onReady={() => setReady(true)} />
+          </Suspense>
+        </NothingOnError>
+      ) : null}
+    </>
   );
 }
