@@ -48,16 +48,19 @@ function Toggle({ card, actionData }: { card: TemplateCardData; actionData: unkn
   );
 }
 
-/** One template (spec 3 §2.3): title, labels, creation event, uniqueness, tags, last change; the toggle unless a draft. */
+/**
+ * One template (spec 3 §2.3): its title linking to the template editor, labels, creation event, uniqueness, tags, last
+ * change; the toggle unless a draft.
+ */
 function TemplateCardView({ card, canWrite, actionData }: { card: TemplateCardData; canWrite: boolean; actionData: unknown }) {
   const pending = useTogglePending(card.id);
   const headingId = `template-${card.id}-title`;
   return (
     <li className={pending ? "template-card pending" : "template-card"} aria-labelledby={headingId} aria-busy={pending || undefined}>
       <div className="template-card-head">
-        {/* The template editor (/workflows/{id}/milestones/{mid}) comes with its own screen; until then the title is
-            text, never a link to a page that does not exist. */}
-        <h3 id={headingId}>{card.title}</h3>
+        <h3 id={headingId}>
+          <Link to={card.editor}>{card.title}</Link>
+        </h3>
         <span className="template-labels">
           {card.isDraft ? <span className="badge badge-draft">{T.draft}</span> : null}
           {card.hasDraft ? <span className="badge badge-pending">{T.pendingChanges}</span> : null}

@@ -30,6 +30,7 @@ export async function templatesLoader(args: LoaderFunctionArgs) {
       return {
         id: t.id,
         title: t.title,
+        editor: `/workflows/${id}/milestones/${t.id}`,
         active: t.type === "template" && t.active,
         isDraft: t.type === "draft",
         hasDraft: t.hasDraft,

@@ -38,6 +38,14 @@ const templateOf = async (workflowId: string, templateId: string, draft = false)
   MilestoneTemplate.parse(await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}${draft ? "/draft" : ""}`)).json());
 
 describe("the template editor (spec 3 §2.6)", () => {
+  it("is where a template card's title leads from the workflow's template list", async () => {
+    const { url, workflowId } = await workflowWithTemplate();
+    for (const list of [`/workflows/${workflowId}`, `/workflows/${workflowId}/milestones`]) {
+      expect(await text(await admin.get(list))).toMatch(new RegExp(`<h3[^>]*><a[^>]*href="${url}"[^>]*>Office action</a></h3>`));
+    }
+    expect((await admin.get(url)).status).toBe(200);
+  });
+
   it("renders on its own: BACK, the workflow and template titles, the OFFLINE badge, the duration, the tables and the picture", async () => {
     const { url, title, workflowId } = await workflowWithTemplate();
     const r = await admin.get(url);
