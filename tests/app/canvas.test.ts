@@ -5,12 +5,12 @@
  */
 import ELK from "elkjs/lib/elk.bundled.js";
 import { describe, expect, it } from "vitest";
-import { applyEdit } from "@contract/graph-edits";
+import { applyEdit, newStepId } from "@contract/graph-edits";
 import { CONNECT_MESSAGES, GRAPH_MESSAGES } from "@contract/graph";
 import { TemplateContent } from "@contract/milestone-templates";
 import { NOWHERE_ID } from "@contract/workflow-constants";
 import { copySteps, pasteClip, PASTE_OFFSET } from "~/workflows/editor/canvas/clipboard";
-import { addPathEdit, addStepEdit, deleteEdit, moveEdit, newStepId, pasteEdit } from "~/workflows/editor/canvas/edits";
+import { addPathEdit, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "~/workflows/editor/canvas/edits";
 import { canRedo, canUndo, historyOf, HISTORY_LIMIT, record, redo, undo } from "~/workflows/editor/canvas/history";
 import { commandOf, MOVE_STEP, MOVE_STEP_LARGE } from "~/workflows/editor/canvas/keys";
 import { elkGraphOf, positionsOf } from "~/workflows/editor/canvas/layout";
@@ -73,9 +73,7 @@ describe("the clipboard", () => {
 
   it("pastes fresh ids, shifted positions and rewired paths, as one edit the model accepts", () => {
     const clip = copySteps(doc, ["a", "b"])!;
-    let n = 0;
-    const ids = ["a", "step-1", "step-2"];
-    const pasted = pasteClip(clip, doc.steps.map((s) => s.id), () => ids[n++] ?? `x${n}`, 2);
+    const pasted = pasteClip(clip, doc.steps.map((s) => s.id), (taken) => newStepId({ steps: [...taken].map((id) => ({ id })) }, "task"), 2);
     expect(pasted.steps.map((s) => s.id)).toEqual(["step-1", "step-2"]);
     expect(pasted.steps[0]!.display.position).toEqual({ x: 250 + 2 * PASTE_OFFSET, y: 2 * PASTE_OFFSET });
     expect(pasted.paths.map((p) => [p.from.step, p.to.step])).toEqual([["step-1", "step-2"]]);
