@@ -36,7 +36,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "parallel", include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], exclude: TIMED, sequence: { groupOrder: 0 } },
+        test: {
+          name: "parallel",
+          include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+          exclude: TIMED,
+          sequence: { groupOrder: 0 },
+          // A fork runs its files one after another in one module graph instead of importing the app afresh for each:
+          // measured on a sample, 2.4 times less CPU. Safe because no file here mocks a module or changes the
+          // environment (the one that mocks a module, durability, is a timed file with a fork of its own).
+          isolate: false,
+        },
       },
       {
         extends: true,
