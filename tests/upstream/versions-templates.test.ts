@@ -57,8 +57,9 @@ describe("milestone templates on the versioned-document store", () => {
     ]);
     expect(cmp.steps.changed).toEqual(["task"]);
 
+    // Committed from the draft: based on the revision the draft started from, and on the draft as loaded.
     const committed = MilestoneTemplate.parse(
-      await json(await put(base, { ...docOf(d1), commitMessage: "Examine for four hours", baseVersion: t0.version, draftVersion: d1.version }), 200),
+      await json(await put(base, { ...docOf(d1), commitMessage: "Examine for four hours", baseVersion: d1.revision, draftVersion: d1.version }), 200),
     );
     expect(committed).toMatchObject({ revision: 3, version: 3, hasDraft: false, commitMessage: "Examine for four hours", title: "Office action (US)", active: true });
     expect(await message(await h.call("GET", `${base}/draft`, { token: h.adminToken }))).toBe(M.draftNotFound);
@@ -114,6 +115,17 @@ describe("milestone templates on the versioned-document store", () => {
     // A discard of a draft someone saved since is refused too.
     expect((await h.call("DELETE", `${base}/draft/discard?baseVersion=1`, { token: h.adminToken })).status).toBe(409);
     expect((await h.call("DELETE", `${base}/draft/discard?baseVersion=2`, { token: h.adminToken })).status).toBe(204);
+
+    // A draft begun before someone else's commit cannot be committed over it unseen.
+    const now = await get();
+    const draft = MilestoneTemplate.parse(await json(await put(`${base}/draft`, { ...ann, baseVersion: 0 }), 200));
+    expect((await put(base, { ...bob, baseVersion: now.version })).status).toBe(200);
+    const over = await put(base, { ...docOf(draft), baseVersion: draft.revision, draftVersion: draft.version });
+    expect(over.status).toBe(409);
+    expect((await get(`${base}/draft`)).version).toBe(draft.version);
+    // A draft by its own id: DELETE discards it, the template stays.
+    expect((await h.call("DELETE", `${base.replace(now.id, draft.id)}`, { token: h.adminToken })).status).toBe(204);
+    expect((await get()).hasDraft).toBe(false);
   });
 
   test("saves without a version (the editor today) still work; an active template's revision must reach Finish; readers cannot write", async () => {
