@@ -147,7 +147,7 @@ describe("the named-change differ (contract/template-diff.ts)", () => {
     const ms = performance.now() - t0;
     expect(d.changes).toHaveLength(10);
     expect(d.paths).toEqual({ added: [], removed: [], changed: [] });
-    console.log(`diffTemplates, 500 steps and 2,000 paths reversed: ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(500);
+    // Keyed lists take ~0.1 s here under load; jsondiffpatch's own array match took ~3 s.
+    expect(ms).toBeLessThan(1_000);
   });
 });
