@@ -8,7 +8,6 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { activationProblem, validateTemplate } from "../../contract/graph";
 import type { TaskStatus } from "../../contract/workflow-constants";
-import type { TaskStatus } from "../../contract/workflow-constants";
 import { IMPORT_BODY_BYTES, WORKFLOW_MESSAGES as M } from "../../contract/workflow-constants";
 import { CONTRACTS } from "../../contract/workflow-contracts";
 import { type MilestoneTemplate, StepOptionsChange, TemplateContent, TemplateCreate, TemplateExport } from "../../contract/milestone-templates";
@@ -302,15 +301,6 @@ export function workflowRoutes(deps: WorkflowDeps): Hono<AppEnv> {
       return c.json({ from, to, ...diffTemplates(before, after) });
     });
     // A step's tasks: statistics by status, the count of open ones, and options applied to them.
-    /** Every step's task counts by status at once (the editor shows them on every step: one call, not one per step). */
-    app.get("/:id/milestones/:m/statistics", ...read, (c) => {
-      const rows = prepared(db, "select step_id as step, status, count(*) as count from tasks where template_id = ? group by step_id, status order by step_id, status").all(
-        template(c).id,
-      ) as { step: string; status: TaskStatus; count: number }[];
-      const byStep: Record<string, { status: TaskStatus; count: number }[]> = {};
-      for (const r of rows) (byStep[r.step] ??= []).push({ status: r.status, count: r.count });
-      return c.json(byStep);
-    });
     /** Every step's task counts by status at once (the editor shows them on every step: one call, not one per step). */
     app.get("/:id/milestones/:m/statistics", ...read, (c) => {
       const rows = prepared(db, "select step_id as step, status, count(*) as count from tasks where template_id = ? group by step_id, status order by step_id, status").all(
