@@ -91,6 +91,19 @@ export function blankPdf(pages: number): Buffer {
   return pdfOf(objects);
 }
 
+/** A one-page PDF with a text layer: `lines` in 14-point Helvetica (no LibreOffice needed). */
+export function textPdf(lines: string[]): Buffer {
+  const escape = (line: string) => line.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = `BT /F1 14 Tf 72 720 Td 18 TL ${lines.map((l) => `(${escape(l)}) '`).join(" ")} ET`;
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
 /** Renders page 1 of `pdf` at `dpi` with pdftoppm: a PNG, or a gray PGM's header and pixels. */
 export function renderPage(pdf: Buffer, dir: string, dpi: number, format: "png" | "pgm"): Buffer {
   const input = path.join(dir, `render-${dpi}.pdf`);

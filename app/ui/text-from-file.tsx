@@ -1,0 +1,132 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { CONVERTER_MESSAGES, OCR_POLL, UPLOAD_ACCEPT, accepts } from "@contract/converters";
+import { useHydrated } from "./hydrated";
+
+/** The widget's form names and URL parameters, shared with its server half (text-from-file.server.ts). */
+export const TEXT_FROM_FILE = {
+  intent: "text-from-file",
+  /** The intent of "Use this text" (posted with the host's form) and the field carrying the text. */
+  useIntent: "use-text",
+  textField: "loadedText",
+  field: "textFile",
+  jobParam: "ocrJob",
+  tryParam: "ocrTry",
+  nameParam: "ocrName",
+} as const;
+
+export type TextFromFileState =
+  | { status: "done"; name: string; text: string }
+  | { status: "ocr"; jobId: string; name: string; tries: number }
+  | { status: "error"; message: string };
+
+const TEXTS = {
+  label: "Load text from a file",
+  load: "Load text",
+  review: (name: string) => `Text from ${name}`,
+  use: "Use this text",
+  reading: (tries: number) => `Reading the scanned pages… (check ${tries} of ${OCR_POLL.tries})`,
+} as const;
+
+const ACCEPT = UPLOAD_ACCEPT.text.join(",");
+
+const pollUrl = (path: string, state: { jobId: string; name: string }, tries: number) => {
+  const search = new URLSearchParams({
+    [TEXT_FROM_FILE.jobParam]: state.jobId,
+    [TEXT_FROM_FILE.tryParam]: String(tries),
+    [TEXT_FROM_FILE.nameParam]: state.name,
+  });
+  return `${path}?${search}`;
+};
+
+/**
+ * "Load text from a file" (spec 3 §5): a file of the text upload list (.docx .pptx .pptm .pdf .txt .eml) is posted
+ * to the page, whose action converts it (`textFromFileAction`); the text is shown for review before it is used.
+ * Another file type is refused with the spec's warning (at once with JavaScript, by the server without).
+ * A scanned PDF is read by OCR: with JavaScript the widget asks the page's loader every 2 s, at most 60 times, and
+ * shows how far it is; without JavaScript the page refreshes itself at the same pace (`textFromFilePoll`).
+ * "Use this text" either calls `onUse` (JavaScript) or posts the text with the host's form `useFormId`.
+ */
+export function TextFromFile({
+  state,
+  label = TEXTS.label,
+  onUse,
+  useFormId,
+}: {
+  state: TextFromFileState | null;
+  label?: string;
+  onUse?: (text: string) => void;
+  useFormId?: string;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const poll = useFetcher<{ textFromFile?: TextFromFileState | null }>();
+  const [warning, setWarning] = useState<string | null>(null);
+  const polled = poll.data?.textFromFile ?? null;
+  const current = polled ?? state;
+
+  useEffect(() => {
+    if (!hydrated || current?.status !== "ocr" || poll.state !== "idle") return;
+    const timer = window.setTimeout(() => poll.load(pollUrl(location.pathname, current, current.tries + 1)), OCR_POLL.everyMs);
+    return () => window.clearTimeout(timer);
+  }, [hydrated, current, poll, location.pathname]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    const bad = file && !accepts(UPLOAD_ACCEPT.text, file.name);
+    setWarning(bad ? CONVERTER_MESSAGES.invalidTextFile : null);
+    if (bad) event.currentTarget.value = "";
+  };
+  const error = warning ?? (current?.status === "error" ? current.message : null);
+
+  return (
+    <div className="text-from-file">
+      <form method="post" encType="multipart/form-data" className="field">
+        <input type="hidden" name="intent" value={TEXT_FROM_FILE.intent} />
+        <label htmlFor={`${id}-file`}>{label}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          name={TEXT_FROM_FILE.field}
+          accept={ACCEPT}
+          required
+          onChange={onChange}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button">
+          {TEXTS.load}
+        </button>
+      </form>
+      {current?.status === "ocr" ? (
+        <p role="status" aria-live="polite">
+          <progress max={OCR_POLL.tries} value={current.tries} aria-label={TEXTS.reading(current.tries)} /> {TEXTS.reading(current.tries)}
+          <noscript>
+            <meta httpEquiv="refresh" content={`${OCR_POLL.everyMs / 1000};url=${pollUrl(location.pathname, current, current.tries + 1)}`} />
+          </noscript>
+        </p>
+      ) : null}
+      {current?.status === "done" ? (
+        <div className="field">
+          <label htmlFor={`${id}-review`}>{TEXTS.review(current.name)}</label>
+          <textarea id={`${id}-review`} readOnly rows={12} value={current.text} name={useFormId ? TEXT_FROM_FILE.textField : undefined} form={useFormId} />
+          {onUse && hydrated ? (
+            <button type="button" className="button" onClick={() => onUse(current.text)}>
+              {TEXTS.use}
+            </button>
+          ) : useFormId ? (
+            <button type="submit" className="button" form={useFormId} name="intent" value={TEXT_FROM_FILE.useIntent}>
+              {TEXTS.use}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
