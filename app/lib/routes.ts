@@ -158,6 +158,20 @@ export const ROUTES: readonly RouteEntry[] = [
     write: "administration",
     nav: { label: "E-mail connector", icon: "inbox" },
   },
+  // AI administration (spec 3 §2.1, §2.10, §6; docs/decisions/ai-administration.md), after the e-mail connector as in
+  // spec 1 §2: administration.read shows the landing; the model and speech-to-text service pages show their config, so
+  // they need `administration` itself.
+  {
+    path: "/administration",
+    permission: "administration.read",
+    write: "administration",
+    create: "administration",
+    nav: { label: "Administration", icon: "settings" },
+  },
+  { path: "/models", permission: "administration", write: "administration" },
+  { path: "/models/:id", permission: "administration", write: "administration" },
+  { path: "/sttservices", permission: "administration", write: "administration" },
+  { path: "/sttservices/:id", permission: "administration", write: "administration" },
   // The template-storage backup (spec 2 §7): export with administration.read, import with administration.
   {
     path: "/administration/template-storage",

@@ -17,7 +17,7 @@ export const ORGANIZATIONS = {
   cancel: "Cancel",
   delete: "Delete",
   by: (who: string | null) => (who ? `by ${who}` : ""),
-  aiNote: "Speech-to-text and model settings are managed on the AI administration screens.",
+  aiNote: "Speech-to-text and model settings need the administration permission.",
   readOnlyNote: "You can look at this organization; changing it needs the organizations.write permission.",
   /** The contract's validation messages (spec 1 §5), defined once there. */
   validation: ORGANIZATION_MESSAGES,

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { organizationAiChoices } from "~/ai-admin/ai-admin.server";
 import { requireRoute } from "~/auth/guard.server";
-import { editorAction } from "~/kit/resource-routes.server";
+import { organizationAction } from "~/organizations/organizations.server";
 import { OrganizationForm } from "~/organizations/OrganizationForm";
-import { organizations } from "~/organizations/organizations.server";
-import { OrganizationSchema } from "~/organizations/schema";
 import { ORGANIZATIONS } from "~/organizations/texts";
 import { Toast, toastOf } from "~/ui/toast";
 
@@ -13,15 +12,15 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 export const meta: MetaFunction = () => [{ title: "New Organization · Backoffice" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireRoute(args);
-  return null;
+  return organizationAiChoices(await requireRoute(args));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return editorAction(args, organizations, { schema: OrganizationSchema, texts: ORGANIZATIONS, list: "/organizations" });
+  return organizationAction(args, "new");
 }
 
 export default function NewOrganization() {
+  const { ai } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -29,7 +28,7 @@ export default function NewOrganization() {
       <div className="page-header">
         <h1>{ORGANIZATIONS.newTitle}</h1>
       </div>
-      <OrganizationForm id="new-organization" name="" actionData={actionData} canWrite mode="new" />
+      <OrganizationForm id="new-organization" record={null} ai={ai} actionData={actionData} canWrite mode="new" />
     </>
   );
 }

@@ -82,6 +82,11 @@ const samplePaths: Record<string, () => string> = {
   "/drawings/create": () => "/drawings/create",
   "/drawings/:id/edit": () => `/drawings/${sample.drawing}/edit`,
   "/administration/template-storage": () => "/administration/template-storage",
+  "/administration": () => "/administration",
+  "/models": () => "/models",
+  "/models/:id": () => `/models/${sample.model}`,
+  "/sttservices": () => "/sttservices",
+  "/sttservices/:id": () => `/sttservices/${sample.sttService}`,
   "/portfolio/reindex": () => "/portfolio/reindex",
   "/portfolio": () => "/portfolio",
   "/portfolio/add": () => "/portfolio/add",
@@ -95,7 +100,7 @@ const samplePaths: Record<string, () => string> = {
   "/applications/installer": () => "/applications/installer",
 };
 /** Template and form records (made with real files). */
-const sample = { forms: "", word: "", visio: "", drawing: "", shape: "" };
+const sample = { forms: "", word: "", visio: "", drawing: "", shape: "", model: "", sttService: "" };
 
 beforeAll(async () => {
   app = await startApp();
@@ -143,6 +148,11 @@ beforeAll(async () => {
   sample.forms = await withFiles("/api/forms/", { type: "docx", fileNameTemplate: "x" }, { formFile: [await officePackage("docx"), "Route.docx"] });
   const shapes = await app.context.upstream("/api/shapes/", { headers: { Authorization: `Bearer ${await app.adminToken()}` } });
   sample.shape = ((await shapes.json()) as { items: { id: string }[] }).items[0]!.id;
+  const aiConfig = JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "sk-route-table", model: "m" });
+  const aiRecord = async (path: string, body: Record<string, unknown>) =>
+    ((await (await app.context.upstream(path, { method: "POST", headers: authJson, body: JSON.stringify(body) })).json()) as { id: string }).id;
+  sample.model = await aiRecord("/api/v2/nlp/configurations", { name: "Route model", provider: "openai-compatible", capability: "chat", config: aiConfig });
+  sample.sttService = await aiRecord("/api/v2/nlp/stt", { name: "Route service", sttProvider: "openai-compatible", config: aiConfig });
   const csv = Buffer.from("id,title\nROUTE-1,Route table application\n").toString("base64");
   const job = await app.context.upstream("/api/applications/csv?wait=true", {
     method: "POST",
@@ -258,6 +268,7 @@ describe("the route table", () => {
       "Messages",
       "Applications",
       "E-mail connector",
+      "Administration",
       "Template backup",
     ]);
   });

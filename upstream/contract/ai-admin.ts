@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText } from "./common";
 import { parseProviderConfig } from "./llm";
 import type { Permission } from "./permissions";
+import { defineResource } from "./resource";
 
 /** Spec 3 §6: `administration` sees, edits and deletes models and services; the landing reads with administration.read. */
 export const AI_ADMIN_PERMISSIONS = { read: "administration.read", write: "administration" } as const satisfies Record<string, Permission>;
@@ -203,3 +204,26 @@ export const ConnectionTest = z.union([
   z.object({ ok: z.literal(false), failure: z.string(), message: z.string() }),
 ]);
 export type ConnectionTest = z.infer<typeof ConnectionTest>;
+
+/**
+ * The model and service records as the resource kit's clients see them (get, create, update, delete): every one needs
+ * `administration` (the forms show the config). Their lists are the configuration lists and `GET …/stt`, above.
+ */
+export const ModelsResource = defineResource({
+  name: "models",
+  path: AI_ADMIN_PATHS.configurations,
+  item: ModelConfiguration,
+  create: ModelCreate,
+  update: ModelUpdate,
+  permissions: { read: AI_ADMIN_PERMISSIONS.write, create: AI_ADMIN_PERMISSIONS.write, write: AI_ADMIN_PERMISSIONS.write },
+  notFound: AI_ADMIN_MESSAGES.modelNotFound,
+});
+export const SttServicesResource = defineResource({
+  name: "sttservices",
+  path: AI_ADMIN_PATHS.stt,
+  item: SttService,
+  create: SttServiceCreate,
+  update: SttServiceUpdate,
+  permissions: { read: AI_ADMIN_PERMISSIONS.write, create: AI_ADMIN_PERMISSIONS.write, write: AI_ADMIN_PERMISSIONS.write },
+  notFound: AI_ADMIN_MESSAGES.serviceNotFound,
+});

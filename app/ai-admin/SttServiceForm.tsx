@@ -1,0 +1,66 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { DEFAULT_STT_CONFIG, type SttService } from "@contract/ai-admin";
+import { CodeEditor } from "~/ui/code-editor";
+import { FieldErrors, FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
+import { useSchemaForm } from "~/ui/schema-form";
+import { SttServiceFormSchema } from "./schema";
+import { STT_SERVICES } from "./texts";
+
+const L = STT_SERVICES.labels;
+const loadJsonEditor = () => import("~/ui/monaco.client").then((m) => m.MonacoJsonEditor);
+
+/** The speech-to-text service form (spec 3 §2.10, §3): name, provider, description, config JSON. */
+export function SttServiceForm({
+  id,
+  service,
+  providers,
+  actionData,
+}: {
+  id: string;
+  service: SttService | null;
+  providers: readonly string[];
+  actionData: unknown;
+}) {
+  const [form, fields] = useSchemaForm(SttServiceFormSchema, {
+    id,
+    actionData,
+    defaultValue: {
+      name: service?.name ?? "",
+      sttProvider: service?.sttProvider ?? providers[0] ?? "",
+      description: service?.description ?? "",
+      config: service?.config ?? DEFAULT_STT_CONFIG,
+    },
+  });
+  const config = fields.config;
+  const typed = typeof config.initialValue === "string" ? config.initialValue : DEFAULT_STT_CONFIG;
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-card">
+      <TextField meta={fields.name} label={L.name} autoComplete="off" />
+      <SelectField meta={fields.sttProvider} label={L.provider} options={providers.map((p) => ({ value: p, label: p }))} />
+      <TextAreaField meta={fields.description} label={L.description} />
+      <CodeEditor
+        id={config.id}
+        name={config.name}
+        key={config.key}
+        defaultValue={typed}
+        label={L.config}
+        rows={8}
+        invalid={!!config.errors?.length}
+        describedBy={`${config.id}-hint ${config.errorId}`}
+        load={loadJsonEditor}
+      />
+      <p id={`${config.id}-hint`} className="field-hint">
+        {STT_SERVICES.configHint}
+      </p>
+      <FieldErrors id={config.errorId} errors={config.errors} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="form-actions">
+        <Link to="/administration" className="btn btn-secondary">
+          {STT_SERVICES.cancel}
+        </Link>
+        <SaveButton form={form} label={STT_SERVICES.save} busyLabel="Saving…" intent="save" />
+      </div>
+    </Form>
+  );
+}

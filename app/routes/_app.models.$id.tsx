@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModelForm } from "~/ai-admin/ModelForm";
+import { modelAction, modelLoader } from "~/ai-admin/ai-admin.server";
+import { MODELS } from "~/ai-admin/texts";
+import { DeleteZone } from "~/ui/editor";
+import { Toast, toastOf } from "~/ui/toast";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+export { shouldRevalidate } from "~/ui/editor";
+
+export const meta: MetaFunction = () => [{ title: "Edit model · Backoffice" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return modelLoader(args);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return modelAction(args);
+}
+
+export default function EditModel() {
+  const { id, record, providers, organizations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <Toast toast={toastOf(actionData)} />
+      <div className="page-header">
+        <h1>{MODELS.editTitle}</h1>
+      </div>
+      <ModelForm id={`edit-model-${id}`} model={record} providers={providers} organizations={organizations} actionData={actionData} />
+      {record ? <DeleteZone label="Delete model" name={record.name} texts={MODELS} actionData={actionData} /> : null}
+    </>
+  );
+}
