@@ -44,7 +44,8 @@ const pollUrl = (path: string, state: { jobId: string; name: string }, tries: nu
  * to the page, whose action converts it (`textFromFileAction`); the text is shown for review before it is used.
  * Another file type is refused with the spec's warning (at once with JavaScript, by the server without).
  * A scanned PDF is read by OCR: with JavaScript the widget asks the page's loader every 2 s, at most 60 times, and
- * shows how far it is; without JavaScript the page refreshes itself at the same pace (`textFromFilePoll`).
+ * shows how far it is; without JavaScript the page refreshes itself at the same pace. The page's loader answers
+ * `{ textFromFile: await textFromFilePoll(api, url) }` and passes the action's or the loader's state as `state`.
  * "Use this text" either calls `onUse` (JavaScript) or posts the text with the host's form `useFormId`.
  */
 export function TextFromFile({
