@@ -6,6 +6,7 @@ import { editorAction, editorLoader, type EditorReply } from "~/workflows/editor
 import styles from "~/workflows/editor/editor.css";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+export { shouldRevalidate } from "~/workflows/versions/versions";
 
 /**
  * /workflows/{workflowId}/milestones/{milestoneId}: the template editor (spec 3 §2.6). The `milestones_` segment

@@ -8,6 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
+import { VersionFields } from "../versions/versions";
 import type { EditorData, EditorReply } from "./editor.server";
 import { GraphPicture } from "./GraphPicture";
 import { TableEditor } from "./TableEditor";
@@ -62,14 +63,16 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
       {may.write ? (
         <div className="editor-save">
           <Form method="post" className="inline-form">
+            <VersionFields versions={data.versions} />
             <button type="submit" name="intent" value="save" className="btn btn-secondary">
               {EDITOR.save}
             </button>
           </Form>
           <Form method="post" className="inline-form" aria-label={EDITOR.saveActivate}>
+            <VersionFields versions={data.versions} />
             <div className="field">
               <label htmlFor="commit-message">{EDITOR.commitMessage}</label>
-              <input id="commit-message" name="commitMessage" aria-describedby="commit-message-hint" />
+              <input id="commit-message" name="commitMessage" aria-describedby="commit-message-hint" defaultValue={reply?.values?.commitMessage} />
               <p id="commit-message-hint" className="field-hint">
                 {EDITOR.commitHint}
               </p>

@@ -11,6 +11,8 @@ import { readForm, textOf } from "~/lib/form.server";
 import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import type { Api } from "~/lib/upstream.server";
+import type { PageVersions } from "../versions/versions";
+import { pageVersions, sentVersions } from "../versions/versions.server";
 import { contractsOf, workflows } from "../workflows.server";
 import { editsOfForm } from "./forms/parse";
 import { EDITOR } from "./texts";
@@ -67,6 +69,8 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     template: { id: template.id, title: template.title, type: template.type, active: template.active, hasDraft: template.hasDraft },
     badge,
     doc,
+    /** What the page's saves send back: a save based on an older version is refused (409), never a lost update. */
+    versions: pageVersions(template, draft),
     /** The saved layout of the template itself, for the picture (a draft's steps have no position worth drawing yet). */
     saved: { steps: template.steps, paths: template.paths },
     duration: shortestDurationText(doc),
@@ -87,6 +91,8 @@ export type EditorReply = {
   /** The table form that posted (its `form` field), to show the message beside it and keep what was typed. */
   form?: string;
   values?: Record<string, string>;
+  /** A save refused because the template or its draft moved on since the page was loaded (409). */
+  stale?: boolean;
   confirm?: "delete" | "step-options";
   tasks?: number;
   toast?: unknown;
@@ -100,11 +106,17 @@ async function keep(api: Api, template: MilestoneTemplate, base: string, doc: Te
   else await api.put(MilestoneTemplate, `${base}/draft`, doc);
 }
 
-/** Makes `doc` the template (PUT, the upstream validates it again) and drops the draft it came from. */
-async function saveTemplate(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent & { commitMessage?: string }) {
-  if (template.type === "draft") return api.put(MilestoneTemplate, `${base}/draft/template`, doc);
-  const saved = await api.put(MilestoneTemplate, base, doc);
-  if (template.hasDraft) await api.send("DELETE", `${base}/draft/discard`);
+/**
+ * Makes `doc` the template (PUT, the upstream validates it again) and drops the draft it came from, based on the
+ * versions the page was loaded with: a page that showed the draft commits it and drops it in one call; a draft begun
+ * since by someone else is left alone. A post without versions saves unconditionally.
+ */
+async function saveTemplate(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent & { commitMessage?: string }, sent: PageVersions) {
+  const baseVersion = sent.base !== undefined ? { baseVersion: sent.base } : {};
+  if (template.type === "draft") return api.put(MilestoneTemplate, `${base}/draft/template`, { ...doc, ...baseVersion });
+  if (sent.draft !== undefined) return api.put(MilestoneTemplate, base, { ...doc, ...baseVersion, draftVersion: sent.draft });
+  const saved = await api.put(MilestoneTemplate, base, { ...doc, ...baseVersion });
+  if (template.hasDraft && sent.base === undefined) await api.send("DELETE", `${base}/draft/discard`);
   return saved;
 }
 
@@ -242,14 +254,17 @@ export async function editorAction(args: ActionFunctionArgs) {
     }
     const commitMessage = textOf(form, "commitMessage");
     try {
-      const saved = await saveTemplate(api, template, base, { ...content, ...(commitMessage ? { commitMessage } : {}) });
+      const saved = await saveTemplate(api, template, base, { ...content, ...(commitMessage ? { commitMessage } : {}) }, sentVersions(form));
       if (intent === "save-activate") {
         // A draft template is made a template by activation only in the versioned documents (next); here it stays a draft.
         if (saved.type === "template" && !saved.active) await api.post(MilestoneTemplate, `${base}/activate`);
         return flash.redirectWithSuccess(workflowPath(workflowId), EDITOR.savedAndActivated);
       }
     } catch (error) {
-      return failed<EditorReply>({ ok: false, message: reasonOf(error) }, failureToast(EDITOR.updateFailed, error), statusOf(error));
+      // The commit message typed is kept; the document is the canvas's (kept in the browser) or the draft (upstream).
+      const status = statusOf(error);
+      const reply: EditorReply = { ok: false, message: reasonOf(error), values: { commitMessage }, ...(status === 409 ? { stale: true } : {}) };
+      return failed<EditorReply>(reply, failureToast(EDITOR.updateFailed, error), status);
     }
     // The canvas saves through a fetcher and stays; a no-JS Save comes back to the page.
     if (sent) return json<EditorReply>({ ok: true, toast: { type: "success", message: EDITOR.saved } });

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MilestoneTemplate } from "@contract/milestone-templates";
+import { VERSION_MESSAGES } from "@contract/versions";
+import { EDITOR } from "~/workflows/editor/texts";
+import { isStale, shouldRevalidate } from "~/workflows/versions/versions";
+import { ADMIN, browserWith, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
+
+const API = "/api/workflows/v2/workflows";
+const DATA = "routes%2F_app.workflows.%24id.milestones_.%24milestoneId";
+
+let app: TestApp;
+let admin: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  admin = app.browser();
+  await admin.signIn(ADMIN.email, ADMIN.password);
+});
+afterAll(() => app?.close());
+
+const text = async (r: Response) => unescapeHtml(await r.text());
+
+async function workflowWithTemplate() {
+  const w = await app.adminApi("POST", API, { title: `Versions ${uniq()}`, clientCodes: [`V${uniq()}`] });
+  expect(w.status).toBe(201);
+  const workflowId = ((await w.json()) as { id: string }).id;
+  const t = await app.adminApi("POST", `${API}/${workflowId}/milestones/draft/template`, { data: { title: "Office action", events: [{ code: "portfolio.application.created" }] } });
+  expect(t.status).toBe(201);
+  const templateId = ((await t.json()) as { id: string }).id;
+  return { workflowId, templateId, url: `/workflows/${workflowId}/milestones/${templateId}` };
+}
+
+const templateOf = async (workflowId: string, templateId: string, draft = false) =>
+  MilestoneTemplate.parse(await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}${draft ? "/draft" : ""}`)).json());
+
+/** The hidden fields of the page's Save form, as a browser without JavaScript would post them. */
+function hiddenVersions(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["baseVersion", "draftVersion"]) {
+    const m = new RegExp(`<input type="hidden" name="${name}" value="(\\d+)"`).exec(html);
+    if (m) out[name] = m[1]!;
+  }
+  return out;
+}
+
+describe("the template editor's saves carry the version the page was loaded with (versions kit)", () => {
+  it("two browsers saving the same template: one success, one 409 with its text, the commit message kept", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    const other = await browserWith(app, ["workflows"]);
+    const mine = await text(await admin.get(url));
+    const theirs = await text(await other.get(url));
+    const versions = hiddenVersions(mine);
+    expect(versions).toEqual({ baseVersion: String((await templateOf(workflowId, templateId)).version) });
+    expect(hiddenVersions(theirs)).toEqual(versions);
+    // Theirs first: a canvas document with a new title.
+    const t = await templateOf(workflowId, templateId);
+    const first = await other.post(`${url}?_data=${DATA}`, { intent: "save", ...versions, document: JSON.stringify({ ...t, title: "Theirs" }) });
+    expect(first.status, await first.clone().text()).toBe(200);
+    // Mine, based on the same version: refused, nothing saved, the 409's text shown and the page kept.
+    const stale = await admin.post(`${url}?_data=${DATA}`, { intent: "save", ...versions, commitMessage: "Mine", document: JSON.stringify({ ...t, title: "Mine" }) });
+    expect(stale.status).toBe(409);
+    const reply = (await stale.json()) as Record<string, unknown>;
+    const now = await templateOf(workflowId, templateId);
+    expect(now.title).toBe("Theirs");
+    expect(reply).toMatchObject({ ok: false, stale: true, values: { commitMessage: "Mine" }, toast: { message: EDITOR.updateFailed } });
+    expect(reply.message).toBe(VERSION_MESSAGES.stale(now.version!, now.updatedBy));
+    // Without JavaScript: the page again, with the message and the commit message typed.
+    const html = await text(await admin.post(url, { intent: "save-activate", ...versions, commitMessage: "Mine again" }));
+    expect(html).toContain(VERSION_MESSAGES.stale(now.version!, now.updatedBy));
+    expect(html).toContain('value="Mine again"');
+    expect((await templateOf(workflowId, templateId)).active).toBe(false);
+    // Reloaded, the page carries the new version and its save goes through.
+    const fresh = hiddenVersions(await text(await admin.get(url)));
+    expect(fresh).toEqual({ baseVersion: String(now.version) });
+    expect((await admin.post(url, { intent: "save", ...fresh, commitMessage: "Mine" })).status).toBe(302);
+  });
+
+  it("a draft's save names the draft's version: a draft changed elsewhere since is a 409, and the draft keeps every edit", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    const other = await browserWith(app, ["workflows"]);
+    expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Filing" })).status).toBe(302);
+    const draft = await templateOf(workflowId, templateId, true);
+    const loaded = hiddenVersions(await text(await admin.get(url)));
+    expect(loaded).toEqual({ baseVersion: String(draft.revision), draftVersion: String(draft.version) });
+    // Someone else edits the draft after the page was loaded.
+    expect((await other.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Grant" })).status).toBe(302);
+    const stale = await admin.post(`${url}?_data=${DATA}`, { intent: "save", ...loaded });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ ok: false, stale: true, toast: { message: EDITOR.updateFailed } });
+    // Nothing lost: the draft holds both edits, the template neither.
+    const kept = await templateOf(workflowId, templateId, true);
+    expect(kept.roadmap.map((s) => s.name)).toEqual(["Filing", "Grant"]);
+    const template = await templateOf(workflowId, templateId);
+    expect(template.hasDraft).toBe(true);
+    expect(template.roadmap).toEqual([]);
+    // The page reloaded commits the draft and drops it at once.
+    const fresh = hiddenVersions(await text(await admin.get(url)));
+    expect(fresh.draftVersion).toBe(String(kept.version));
+    expect((await admin.post(url, { intent: "save", ...fresh })).status).toBe(302);
+    const saved = await templateOf(workflowId, templateId);
+    expect(saved.hasDraft).toBe(false);
+    expect(saved.roadmap.map((s) => s.name)).toEqual(["Filing", "Grant"]);
+  });
+
+  it("a page whose save was refused as stale is not reloaded (the canvas keeps its unsaved document)", () => {
+    const args = { defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidate>[0];
+    expect(shouldRevalidate({ ...args, actionResult: { ok: false, stale: true } })).toBe(false);
+    expect(isStale({ ok: false, message: "x" })).toBe(false);
+    expect(shouldRevalidate({ ...args, actionResult: { ok: false, message: "x" } })).toBe(true);
+  });
+});
