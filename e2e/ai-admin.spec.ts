@@ -21,32 +21,35 @@ async function setConfig(page: Page, text: string) {
   }
 }
 
-test("an administrator sets up a model on a fake provider, a speech-to-text service and an organization's speech settings; the in-use refusals show", async ({ page }) => {
+/** A fake provider for the test, an organization made through the API, and the config texts pointing at the fake. */
+async function setUp(page: Page) {
   const fake = await startFakeLlm();
-  try {
-    const config = (over: Record<string, unknown> = {}) =>
-      JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", maxRetries: 0, ...over }, null, 2);
-    const orgName = unique("AI Org");
-    const modelName = unique("Fake chat");
-    const serviceName = unique("Whisper");
-    const login = await page.request.post("/api/auth/login", { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
-    const created = await page.request.post("/api/organizations", { headers: { Authorization: `Bearer ${token}` }, data: { name: orgName } });
-    const org = (await created.json()) as { id: string };
-    await signIn(page);
+  const login = await page.request.post("/api/auth/login", { data: ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const orgName = unique("AI Org");
+  const org = (await (await page.request.post("/api/organizations", { headers, data: { name: orgName } })).json()) as { id: string };
+  const config = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", maxRetries: 0, ...over }, null, 2);
+  return { fake, headers, org: { ...org, name: orgName }, config };
+}
 
+test("an administrator creates a model on a fake provider, allows it for an organization and tests the connection", async ({ page }) => {
+  const { fake, org, config } = await setUp(page);
+  try {
+    const modelName = unique("Fake chat");
+    await signIn(page);
     // The landing, from the side navigation.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Administration", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Administration" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Template backup" }).last()).toBeVisible();
     await expectAccessible(page);
 
-    // A model on the fake provider, allowed for the organization; Test connection: refused key, then answered.
     await page.getByRole("link", { name: "+ add model" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Create model" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill(modelName);
     await page.getByLabel("Capability").selectOption({ label: "Chat" });
-    await page.getByRole("group", { name: "Organizations" }).getByLabel(orgName, { exact: true }).check();
+    await page.getByRole("group", { name: "Organizations" }).getByLabel(org.name, { exact: true }).check();
     await setConfig(page, config({ apiKey: "sk-wrong" }));
     await page.getByRole("button", { name: "Test connection" }).click();
     await expect(page.getByTestId("connection-test")).toHaveText("The model provider refused the API key (401). Check apiKey in the model's config.");
@@ -58,10 +61,24 @@ test("an administrator sets up a model on a fake provider, a speech-to-text serv
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL(/\/administration$/);
     await expect(page.getByTestId("toast").first()).toContainText("Model created");
-    await expect(page.getByRole("region", { name: "Models" }).getByRole("row", { name: new RegExp(modelName) })).toContainText(orgName);
+    await expect(page.getByRole("region", { name: "Models" }).getByRole("row", { name: new RegExp(modelName) })).toContainText(org.name);
+  } finally {
+    await fake.close();
+  }
+});
 
-    // A speech-to-text service.
-    await page.getByRole("link", { name: "+ add service" }).click();
+test("an administrator creates a speech-to-text service and sets an organization's speech settings; the in-use refusals show", async ({ page }) => {
+  const { fake, headers, org, config } = await setUp(page);
+  try {
+    const serviceName = unique("Whisper");
+    const modelName = unique("Post model");
+    const created = await page.request.post("/api/v2/nlp/configurations", {
+      headers,
+      data: { name: modelName, provider: "openai-compatible", capability: "chat", config: config(), organizations: [org.id] },
+    });
+    expect(created.status()).toBe(201);
+    await signIn(page);
+    await page.goto("/sttservices");
     await expect(page.getByRole("heading", { level: 1, name: "Create speech-to-text service" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill(serviceName);
     await setConfig(page, config({ model: "whisper-1" }));
@@ -81,12 +98,12 @@ test("an administrator sets up a model on a fake provider, a speech-to-text serv
 
     // Taking the organization off the model is refused; it stays ticked.
     await page.goto("/administration");
-    await expect(page.getByRole("region", { name: "Organizations", exact: true }).getByRole("row", { name: new RegExp(orgName) })).toContainText("On");
+    await expect(page.getByRole("region", { name: "Organizations", exact: true }).getByRole("row", { name: new RegExp(org.name) })).toContainText("On");
     await page.getByRole("link", { name: modelName }).click();
-    const allowed = page.getByRole("group", { name: "Organizations" }).getByLabel(orgName, { exact: true });
+    const allowed = page.getByRole("group", { name: "Organizations" }).getByLabel(org.name, { exact: true });
     await allowed.uncheck();
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("toast").first()).toHaveText(both("Failed to update model", `Cannot delete ${orgName} from this model because it is in use`));
+    await expect(page.getByTestId("toast").first()).toHaveText(both("Failed to update model", `Cannot delete ${org.name} from this model because it is in use`));
     await expect(allowed).toBeChecked();
 
     // Deleting the service in use is refused, naming the organization.
@@ -95,7 +112,7 @@ test("an administrator sets up a model on a fake provider, a speech-to-text serv
     const step = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
     await step.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByTestId("toast").first()).toHaveText(
-      both("Failed to delete speech to text service", `Cannot delete ${serviceName} because it is in use. Organizations using it: ${orgName}.`),
+      both("Failed to delete speech to text service", `Cannot delete ${serviceName} because it is in use. Organizations using it: ${org.name}.`),
     );
   } finally {
     await fake.close();
