@@ -8,6 +8,8 @@ import type { TemplateContent } from "@contract/milestone-templates";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { STEP_TYPE_LABELS } from "./canvas/texts";
+import { AlternativesForm } from "./forms/AlternativesForm";
+import { ALTERNATIVE_FIELDS } from "./forms/alternatives";
 import { DeleteButton, type FormReply } from "./forms/common";
 import { FormPropertiesForm, PathForm, plain, stepLabel } from "./forms/PathForm";
 import { PropertiesForm } from "./forms/PropertiesForm";
@@ -26,6 +28,7 @@ export const formIds = {
   addPath: "add-path",
   path: (from: string, to: string) => `path-${safe(from)}--${safe(to)}`,
   pathForm: (from: string, to: string) => `path-form-${safe(from)}--${safe(to)}`,
+  alternatives: (from: string, to: string, field: string) => `path-alt-${field}-${safe(from)}--${safe(to)}`,
   addVariable: "add-variable",
   variable: (name: string) => `variable-${safe(name)}`,
   addStage: "add-stage",
@@ -55,6 +58,9 @@ function RowEditor({ id, open, label, children }: { id: string; open: boolean; l
     </div>
   );
 }
+
+/** A field that is not a plain value holds conditional alternatives: the table says so (the row's forms show them). */
+const orConditional = (value: unknown) => (value === undefined ? "" : EDITOR.alternatives.conditional);
 
 export type TableEditorProps = {
   doc: TemplateContent;
@@ -155,14 +161,21 @@ export function TableEditor({ doc, statistics, canWrite, reply, editing }: Table
                       <th scope="row">{from}</th>
                       <td>{p.from.port ?? EDITOR.portNone}</td>
                       <td>{to}</td>
-                      <td>{plain(p.to.action.title) ?? ""}</td>
-                      <td>{plain(p.to.action.assignees)?.join("; ") ?? ""}</td>
-                      <td>{due ? `${due.amount} ${due.measures}` : ""}</td>
+                      <td>{plain(p.to.action.title) ?? orConditional(p.to.action.title)}</td>
+                      <td>{plain(p.to.action.assignees)?.join("; ") ?? orConditional(p.to.action.assignees)}</td>
+                      <td>{due ? `${due.amount} ${due.measures}` : orConditional(p.to.action.dueAt)}</td>
                       <td>{form ? `${form.name || EDITOR.columns.form} (${form.properties.map((x) => x.name).join(", ")})` : ""}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} open={isOpen(id, formIds.pathForm(p.from.step, p.to.step))} label={EDITOR.editPath(from, to)}>
+                          <RowEditor
+                            id={id}
+                            open={isOpen(id, formIds.pathForm(p.from.step, p.to.step), ...ALTERNATIVE_FIELDS.map((f) => formIds.alternatives(p.from.step, p.to.step, f)))}
+                            label={EDITOR.editPath(from, to)}
+                          >
                             <PathForm doc={doc} path={p} reply={reply} id={id} />
+                            {ALTERNATIVE_FIELDS.map((f) => (
+                              <AlternativesForm key={f} doc={doc} path={p} field={f} reply={reply} id={formIds.alternatives(p.from.step, p.to.step, f)} />
+                            ))}
                             <FormPropertiesForm path={p} reply={reply} id={formIds.pathForm(p.from.step, p.to.step)} />
                             <DeleteButton id={`${id}-delete`} op="deletePath" label={EDITOR.deletePath(from, to)} hidden={{ from: p.from.step, to: p.to.step }} />
                           </RowEditor>

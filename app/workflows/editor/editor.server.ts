@@ -14,7 +14,7 @@ import type { Api } from "~/lib/upstream.server";
 import type { PageVersions } from "../versions/versions";
 import { pageVersions, sentVersions } from "../versions/versions.server";
 import { contractsOf, workflows } from "../workflows.server";
-import { editsOfForm } from "./forms/parse";
+import { alternativesStructure, editsOfForm } from "./forms/parse";
 import { EDITOR } from "./texts";
 
 const templatePath = (workflowId: string, templateId: string) => `${itemPath(WorkflowsResource, workflowId)}/milestones/${encodeURIComponent(templateId)}`;
@@ -162,6 +162,7 @@ const SECTION_OF: Record<string, string> = {
   deletePath: "paths",
   addFormProperty: "paths",
   deleteFormProperty: "paths",
+  setAlternatives: "paths",
   addVariable: "variables",
   updateVariable: "variables",
   deleteVariable: "variables",
@@ -210,6 +211,9 @@ export async function editorAction(args: ActionFunctionArgs) {
       if (!r.ok) return refuse(r.message);
       next = r.doc;
     } else {
+      // The alternatives form's Add and Remove buttons post without JavaScript: the form comes back edited, nothing kept.
+      const structural = alternativesStructure(form, doc);
+      if (structural) return json<EditorReply>({ ok: false, form: textOf(form, "form") || undefined, values: structural });
       const edits = editsOfForm(form, doc);
       if (typeof edits === "string") return refuse(edits);
       for (const e of edits) {

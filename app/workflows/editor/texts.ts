@@ -125,6 +125,18 @@ export const EDITOR = {
   },
   notificationLabels: { "": "Default", always: "Always", never: "Never" } as Record<string, string>,
   portNone: "(any)",
+  /** A path's conditional alternatives (spec 3 §3 Path: the last one is the 'else'). */
+  alternatives: {
+    fields: { title: "Task title", assignees: "Assignees", dueAt: "Due date", startAt: "Start date", notes: "Notes" },
+    formLabel: (field: string) => `${field}: conditional alternatives`,
+    alternative: (n: number) => `Alternative ${n}`,
+    otherwise: "Else (when no alternative's conditions hold)",
+    value: "Value (no conditions)",
+    add: "Add alternative",
+    remove: (n: number) => `Remove alternative ${n}`,
+    notesHint: "One note a line.",
+    conditional: "conditional",
+  },
   stepOptionsTitle: "Change the step's tasks too?",
   stepOptionsHint: "Changing the notification or the critical date of a step with tasks updates those tasks too.",
 } as const;

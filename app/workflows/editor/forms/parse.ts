@@ -5,9 +5,10 @@
  */
 import { newVariableName, propertyName } from "@contract/graph";
 import { newStepId, type GraphEditInput } from "@contract/graph-edits";
-import type { TemplateContent } from "@contract/milestone-templates";
+import type { PathAction, TemplateContent } from "@contract/milestone-templates";
 import { DUE_MEASURES, STEP_TYPES, UNIQUENESS } from "@contract/workflow-constants";
 import { FIELD_TYPES } from "@contract/workflow-contracts";
+import { ALTERNATIVE_FIELDS, alternativeErrors, alternativeValues, applyAlternativesIntent, conditionFields, fieldValue, readAlternatives } from "./alternatives";
 
 export const EDIT_OPS = [
   "addStep",
@@ -18,6 +19,7 @@ export const EDIT_OPS = [
   "deletePath",
   "addFormProperty",
   "deleteFormProperty",
+  "setAlternatives",
   "addVariable",
   "updateVariable",
   "deleteVariable",
@@ -61,16 +63,20 @@ function stepFields(form: FormData) {
   };
 }
 
+const isAlternatives = (v: unknown) => Array.isArray(v) && v.length > 0 && typeof v[0] === "object" && v[0] !== null && "predicates" in v[0];
+
 /** The path form's to-action: task title, assignees and due time (predicates and alternatives stay as they are). */
 function pathAction(form: FormData, before: TemplateContent["paths"][number]["to"]["action"] | undefined) {
   const title = text(form, "taskTitle");
   const assignees = listOf(text(form, "assignees"));
   const amount = numberOf(form, "dueAmount");
+  // A field that holds conditional alternatives shows empty here (the alternatives form edits it): left empty, it stays.
+  const list = <K extends "title" | "assignees" | "dueAt">(field: K) => (isAlternatives(before?.[field]) ? before?.[field] : undefined);
   return {
     ...(before ?? { predicates: [] }),
-    title: title || undefined,
-    assignees: assignees.length ? assignees : undefined,
-    dueAt: amount === null ? undefined : { date: "{{now}}", amount, measures: oneOf(DUE_MEASURES, text(form, "dueMeasures"), "Days") },
+    title: title || list("title"),
+    assignees: assignees.length ? assignees : list("assignees"),
+    dueAt: amount === null ? list("dueAt") : { date: "{{now}}", amount, measures: oneOf(DUE_MEASURES, text(form, "dueMeasures"), "Days") },
   };
 }
 
@@ -175,6 +181,21 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
       }
       return [{ type: "updatePath", ref, form: { ...current, properties } }];
     }
+    case "setAlternatives": {
+      const ref = pathRef(form);
+      const before = doc.paths.find((p) => p.from.step === ref.from && p.to.step === ref.to);
+      if (!before) return [{ type: "updatePath", ref }];
+      const field = oneOf(ALTERNATIVE_FIELDS, text(form, "field"), "title");
+      const fields = conditionFields(doc.events);
+      const drafts = readAlternatives(form, field, fields);
+      const first = Object.values(alternativeErrors(field, drafts, fields))[0];
+      if (first) return first;
+      const action: Record<string, unknown> = { ...before.to.action };
+      const value = fieldValue(field, drafts, fields);
+      if (value === undefined) delete action[field];
+      else action[field] = value;
+      return [{ type: "updatePath", ref, action: action as PathAction }];
+    }
     case "addVariable":
     case "updateVariable": {
       const variable = {
@@ -208,4 +229,19 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
     default:
       return "Unknown change.";
   }
+}
+
+/**
+ * A post of the alternatives form made by one of its structural buttons (Add alternative, Remove, the conditions
+ * editor's Add group and the like): the form's values after that change, to show again; null for any other post.
+ */
+export function alternativesStructure(form: FormData, doc: TemplateContent): Record<string, string> | null {
+  if (text(form, "op") !== "setAlternatives") return null;
+  const intents = form.getAll("intent").filter((v): v is string => typeof v === "string" && v !== "edit");
+  if (intents.length === 0) return null;
+  const field = oneOf(ALTERNATIVE_FIELDS, text(form, "field"), "title");
+  const drafts = readAlternatives(form, field, conditionFields(doc.events));
+  const next = applyAlternativesIntent(drafts, intents, field) ?? drafts;
+  const kept = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string" && !/^\w+\.\d/.test(e[0]) && e[0] !== "count" && e[0] !== "intent"));
+  return { ...kept, ...alternativeValues(field, next) };
 }

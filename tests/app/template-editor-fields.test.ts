@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MilestoneTemplate } from "@contract/milestone-templates";
+import { CONDITION_TEXTS } from "~/workflows/conditions/texts";
+import { EDITOR } from "~/workflows/editor/texts";
+import { ADMIN, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
+
+/** The table editor's forms for what a path, a step, the template's events and a form's properties hold (spec 3 §3, §5). */
+const API = "/api/workflows/v2/workflows";
+const DATA = "routes%2F_app.workflows.%24id.milestones_.%24milestoneId";
+
+let app: TestApp;
+let admin: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  admin = app.browser();
+  await admin.signIn(ADMIN.email, ADMIN.password);
+});
+afterAll(() => app?.close());
+
+const text = async (r: Response) => unescapeHtml(await r.text());
+
+async function template() {
+  const w = await app.adminApi("POST", API, { title: `Fields ${uniq()}`, clientCodes: [`F${uniq()}`] });
+  const workflowId = ((await w.json()) as { id: string }).id;
+  const t = await app.adminApi("POST", `${API}/${workflowId}/milestones/draft/template`, { data: { title: "Office action", events: [{ code: "portfolio.application.created" }] } });
+  const templateId = ((await t.json()) as { id: string }).id;
+  return { workflowId, templateId, url: `/workflows/${workflowId}/milestones/${templateId}` };
+}
+
+const draftOf = async (workflowId: string, templateId: string) =>
+  MilestoneTemplate.parse(await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}/draft`)).json());
+
+describe("a path's fields as conditional alternatives, the else last (spec 3 §3 Path)", () => {
+  it("Add alternative and the conditions editor's buttons post without JavaScript; Apply saves the list, the else last", async () => {
+    const { url, workflowId, templateId } = await template();
+    const base = { intent: "edit", op: "setAlternatives", form: "path-alt-title-start--task-1", from: "start", to: "task-1", field: "title" };
+    const page = await text(await admin.get(`${url}?edit=path-start--task-1`));
+    expect(page).toContain(EDITOR.alternatives.formLabel(EDITOR.alternatives.fields.title));
+    expect(page).toContain(EDITOR.alternatives.add);
+
+    // Add alternative: the form comes back with an alternative before the else, nothing kept.
+    const added = await admin.post(url, { ...base, intent: ["edit", "title:add"], count: "1", "title.0.value": "Report" });
+    const addedHtml = await text(added);
+    expect(added.status).toBe(200);
+    expect(addedHtml).toContain(EDITOR.alternatives.alternative(1));
+    expect(addedHtml).toContain(EDITOR.alternatives.otherwise);
+    expect(addedHtml).toContain(CONDITION_TEXTS.addGroup);
+    // What was typed in the else moved with it (now alternative 2).
+    expect(addedHtml).toMatch(/name="title\.1\.value"[^>]*value="Report"|value="Report"[^>]*name="title\.1\.value"/);
+    expect((await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}`).then((r) => r.json()) as { hasDraft: boolean }).hasDraft).toBe(false);
+
+    // The conditions editor's Add group, then its condition's field.
+    const group = await admin.post(`${url}?_data=${DATA}`, { ...base, intent: ["edit", "title.0:addGroup"], count: "2", "title.0.value": "Urgent", "title.1.value": "Report" });
+    const grouped = (await group.json()) as { values: Record<string, string> };
+    expect(grouped.values).toMatchObject({ count: "2", "title.0.0.0.field": "", "title.0.value": "Urgent", "title.1.value": "Report" });
+
+    // A number condition without its number is refused beside the form, what was typed kept.
+    const score = { "title.0.0.0.field": "{{broadScore}}", "title.0.0.0.prevField": "{{broadScore}}", "title.0.0.0.function": "greaterThan", "title.0.0.0.prevFunction": "greaterThan", "title.0.0.0.value": "" };
+    const refused = await admin.post(`${url}?_data=${DATA}`, { ...base, count: "2", ...score, "title.0.value": "Urgent", "title.1.value": "Report" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, message: CONDITION_TEXTS.number, form: base.form, values: { "title.0.value": "Urgent" } });
+    const refusedHtml = await text(await admin.post(url, { ...base, count: "2", ...score, "title.0.value": "Urgent", "title.1.value": "Report" }));
+    expect(refusedHtml).toContain(CONDITION_TEXTS.number);
+    expect(refusedHtml).toContain('value="Urgent"');
+
+    const condition = { "title.0.0.0.field": "{{title}}", "title.0.0.0.prevField": "{{title}}", "title.0.0.0.function": "contains", "title.0.0.0.prevFunction": "contains" };
+    const saved = await admin.post(url, { ...base, count: "2", ...condition, "title.0.0.0.value": "urgent", "title.0.value": "Urgent", "title.1.value": "Report" });
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`${url}#paths`);
+    const path = (await draftOf(workflowId, templateId)).paths.find((p) => p.from.step === "start" && p.to.step === "task-1")!;
+    expect(path.to.action.title).toEqual([
+      { predicates: [[{ field: "{{title}}", function: "contains", arguments: ["urgent"] }]], value: "Urgent" },
+      { predicates: [], value: "Report" },
+    ]);
+
+    // The row's form shows the saved alternatives; the path form's Apply leaves them as they are.
+    const open = await text(await admin.get(`${url}?edit=path-start--task-1`));
+    expect(open).toContain('value="Urgent"');
+    expect((await admin.post(url, { intent: "edit", op: "updatePath", form: "path-start--task-1", from: "start", to: "task-1", port: "", taskTitle: "", assignees: "a@example.com" })).status).toBe(302);
+    const after = (await draftOf(workflowId, templateId)).paths.find((p) => p.to.step === "task-1")!;
+    expect(after.to.action.title).toEqual(path.to.action.title);
+    expect(after.to.action.assignees).toEqual(["a@example.com"]);
+
+    // A due date with an alternative; one alternative is a plain value again.
+    const due = { ...base, form: "path-alt-dueAt-start--task-1", field: "dueAt", count: "2", "dueAt.0.0.0.field": "{{broadScore}}", "dueAt.0.0.0.prevField": "{{broadScore}}", "dueAt.0.0.0.function": "greaterThan", "dueAt.0.0.0.prevFunction": "greaterThan", "dueAt.0.0.0.value": "5" };
+    const dueSaved = await admin.post(url, { ...due, "dueAt.0.due.date": "{{now}}", "dueAt.0.due.amount": "2", "dueAt.0.due.measures": "Days", "dueAt.1.due.date": "{{now}}", "dueAt.1.due.amount": "10", "dueAt.1.due.measures": "Weeks" });
+    expect(dueSaved.status, await dueSaved.clone().text()).toBe(302);
+    expect((await draftOf(workflowId, templateId)).paths.find((p) => p.to.step === "task-1")!.to.action.dueAt).toEqual([
+      { predicates: [[{ field: "{{broadScore}}", function: "greaterThan", arguments: [5] }]], value: { date: "{{now}}", amount: 2, measures: "Days" } },
+      { predicates: [], value: { date: "{{now}}", amount: 10, measures: "Weeks" } },
+    ]);
+    expect((await admin.post(url, { ...base, count: "1", "title.0.value": "Plain" })).status).toBe(302);
+    expect((await draftOf(workflowId, templateId)).paths.find((p) => p.to.step === "task-1")!.to.action.title).toBe("Plain");
+  });
+});
