@@ -12,7 +12,7 @@ const TIMED = [
   "tests/server*.test.ts",
   "tests/multipart-page.test.ts",
   "tests/document-encoding.test.ts",
-  ...["docx", "durability", "multipart", "portfolio-import", "search-bounds", "templates-backup", "templating", "xfa", "xml", "zip"].map(
+  ...["converters-hostile", "docx", "durability", "multipart", "portfolio-import", "search-bounds", "templates-backup", "templating", "xfa", "xml", "zip"].map(
     (name) => `tests/upstream/${name}.test.ts`,
   ),
 ];
