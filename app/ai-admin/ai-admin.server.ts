@@ -14,7 +14,7 @@ import { OrganizationOptions } from "@contract/organizations";
 import { can } from "@contract/permissions";
 import { requireRoute, type RouteAccess } from "~/auth/guard.server";
 import { editorAction, editorLoader } from "~/kit/resource-routes.server";
-import { rethrowResponse } from "~/lib/actions.server";
+import { rethrowResponse, speaks } from "~/lib/actions.server";
 import { textOf } from "~/lib/form.server";
 import { resourceClient } from "~/lib/resource.server";
 import { TRY_LATER } from "~/lib/toast.server";
@@ -42,8 +42,7 @@ const organizationOptions = (api: Api) => api.get(OrganizationOptions, "/api/org
  */
 export function aiFailure(title: string, error: unknown): ToastData {
   rethrowResponse(error);
-  const speaks = isUpstreamError(error) && ((error.status >= 400 && error.status < 500) || error.status === 503 || error.status === 507);
-  return { type: "error", message: title, description: speaks ? (error as Error).message : TRY_LATER };
+  return { type: "error", message: title, description: speaks(error) ? error.message : TRY_LATER };
 }
 
 /** The landing (spec 3 §2.1 /administration): every model, service and organization's use, in two calls. */

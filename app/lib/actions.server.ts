@@ -25,7 +25,7 @@ export function rethrowResponse(error: unknown): void {
  * server cannot write now and says why: its database was replaced, it is read-only, it is busy) or a 507 (the disk
  * is full). Any other failure is the generic try-later text.
  */
-function speaks(error: unknown): error is { status: number; message: string } {
+export function speaks(error: unknown): error is { status: number; message: string } {
   return isUpstreamError(error) && ((error.status >= 400 && error.status < 500) || error.status === 503 || error.status === 507);
 }
 
