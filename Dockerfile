@@ -15,6 +15,10 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# The converters' programs (docs/decisions/converters.md): LibreOffice headless, poppler, tesseract; prlimit is in
+# util-linux, already there.
+COPY scripts/ensure-converters.sh ./scripts/ensure-converters.sh
+RUN bash scripts/ensure-converters.sh && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
