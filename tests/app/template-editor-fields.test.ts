@@ -93,3 +93,51 @@ describe("a path's fields as conditional alternatives, the else last (spec 3 §3
     expect((await draftOf(workflowId, templateId)).paths.find((p) => p.to.step === "task-1")!.to.action.title).toBe("Plain");
   });
 });
+
+describe("a step's transitions and instructions (spec 3 §3 Transition, §2.6, §5)", () => {
+  it("transitions: the row's form adds, changes and removes them in one post; a refusal keeps what was typed", async () => {
+    const { url, workflowId, templateId } = await template();
+    const page = await text(await admin.get(`${url}?edit=step-task-1`));
+    expect(page).toContain(EDITOR.transitions.formLabel("New task"));
+    expect(page).toContain(EDITOR.transitions.newRow);
+    const form = { intent: "edit", op: "setTransitions", form: "step-transitions-task-1", id: "task-1" };
+    const added = await admin.post(url, { ...form, count: "1", "t.0.current": "open", "t.0.next": "done", "t.0.label": "Finish", "t.0.description": "When filed", "t.0.enabled": "on" });
+    expect(added.status, await added.clone().text()).toBe(302);
+    expect(added.headers.get("Location")).toBe(`${url}#steps`);
+    const step = async () => (await draftOf(workflowId, templateId)).steps.find((s) => s.id === "task-1")!;
+    expect((await step()).transitions).toEqual([{ current: "open", next: "done", enabled: true, label: "Finish", description: "When filed" }]);
+    // The open row shows it, and an empty row to add another.
+    const open = await text(await admin.get(`${url}?edit=step-task-1`));
+    expect(open).toContain('value="When filed"');
+    expect(open).toContain(EDITOR.transitions.remove(1));
+    // Disable the first, add a second (the empty row left empty is not kept).
+    const two = { ...form, count: "3", "t.0.current": "open", "t.0.next": "done", "t.0.label": "Finish", "t.1.current": "done", "t.1.next": "open", "t.1.label": "Reopen", "t.1.enabled": "on" };
+    expect((await admin.post(url, two)).status).toBe(302);
+    expect((await step()).transitions).toEqual([
+      { current: "open", next: "done", enabled: false, label: "Finish", description: "" },
+      { current: "done", next: "open", enabled: true, label: "Reopen", description: "" },
+    ]);
+    const refused = await admin.post(url, { ...form, count: "2", "t.0.current": "open", "t.0.label": "x".repeat(201), "t.1.current": "kept", "t.1.next": "here" });
+    expect(refused.status).toBe(400);
+    const html = await text(refused);
+    expect(html).toContain('value="kept"');
+    expect(html).toContain("step-transitions-task-1-error");
+    expect((await admin.post(url, { ...form, count: "2", "t.0.current": "open", "t.0.remove": "on", "t.1.current": "done", "t.1.next": "open", "t.1.label": "Reopen", "t.1.enabled": "on" })).status).toBe(302);
+    expect((await step()).transitions.map((t) => t.label)).toEqual(["Reopen"]);
+  });
+
+  it("instructions: rich text, sanitized, an empty paragraph stored as ''; the step form without it leaves them", async () => {
+    const { url, workflowId, templateId } = await template();
+    expect(await text(await admin.get(`${url}?edit=step-task-1`))).toContain(EDITOR.fields.instructions);
+    const fields = { intent: "edit", op: "updateStep", form: "step-task-1", id: "task-1", title: "New task", durationHours: "1", notification: "", stage: "" };
+    const step = async () => (await draftOf(workflowId, templateId)).steps.find((s) => s.id === "task-1")!;
+    expect((await admin.post(url, { ...fields, instructions: '<p>Call the <strong>client</strong></p><script>alert(1)</script>' })).status).toBe(302);
+    expect((await step()).options.instructions).toBe("<p>Call the <strong>client</strong></p>");
+    const shown = await text(await admin.get(`${url}?edit=step-task-1`));
+    expect(shown).toMatch(/<textarea[^>]*name="instructions"[^>]*>[^<]*Call the /);
+    expect((await admin.post(url, { ...fields, title: "Renamed" })).status).toBe(302);
+    expect((await step()).options.instructions).toBe("<p>Call the <strong>client</strong></p>");
+    expect((await admin.post(url, { ...fields, instructions: "<p></p>" })).status).toBe(302);
+    expect((await step()).options.instructions).toBe("");
+  });
+});

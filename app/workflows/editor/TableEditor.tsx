@@ -15,6 +15,7 @@ import { FormPropertiesForm, PathForm, plain, stepLabel } from "./forms/PathForm
 import { PropertiesForm } from "./forms/PropertiesForm";
 import { StageForm } from "./forms/StageForm";
 import { StepForm } from "./forms/StepForm";
+import { TransitionsForm } from "./forms/TransitionsForm";
 import { VariableForm } from "./forms/VariableForm";
 import { EDITOR } from "./texts";
 
@@ -25,6 +26,7 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt
 export const formIds = {
   addStep: "add-step",
   step: (id: string) => `step-${safe(id)}`,
+  transitions: (id: string) => `step-transitions-${safe(id)}`,
   addPath: "add-path",
   path: (from: string, to: string) => `path-${safe(from)}--${safe(to)}`,
   pathForm: (from: string, to: string) => `path-form-${safe(from)}--${safe(to)}`,
@@ -109,8 +111,9 @@ export function TableEditor({ doc, statistics, canWrite, reply, editing }: Table
                       <td>{stats ? taskCountLabel(openTaskCount(stats)) : ""}</td>
                       {canWrite ? (
                         <td className="row-actions">
-                          <RowEditor id={id} open={isOpen(id)} label={EDITOR.editStep(s.title || s.id)}>
+                          <RowEditor id={id} open={isOpen(id, formIds.transitions(s.id))} label={EDITOR.editStep(s.title || s.id)}>
                             <StepForm doc={doc} step={s} reply={reply} id={id} />
+                            <TransitionsForm step={s} reply={reply} id={formIds.transitions(s.id)} />
                             <DeleteButton id={`${id}-delete`} op="deleteStep" label={EDITOR.deleteStep(s.title || s.id)} hidden={{ id: s.id }} />
                           </RowEditor>
                           {reply?.form === `${id}-delete` ? (

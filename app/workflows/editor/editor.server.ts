@@ -163,6 +163,7 @@ const SECTION_OF: Record<string, string> = {
   addFormProperty: "paths",
   deleteFormProperty: "paths",
   setAlternatives: "paths",
+  setTransitions: "steps",
   addVariable: "variables",
   updateVariable: "variables",
   deleteVariable: "variables",

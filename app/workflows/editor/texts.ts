@@ -125,6 +125,18 @@ export const EDITOR = {
   },
   notificationLabels: { "": "Default", always: "Always", never: "Never" } as Record<string, string>,
   portNone: "(any)",
+  /** A step's transitions (spec 3 §3 Transition). */
+  transitions: {
+    formLabel: (step: string) => `Transitions of ${step}`,
+    row: (n: number) => `Transition ${n}`,
+    newRow: "New transition",
+    current: "Current",
+    next: "Next",
+    enabled: "Enabled",
+    label: "Label",
+    description: "Description",
+    remove: (n: number) => `Remove transition ${n}`,
+  },
   /** A path's conditional alternatives (spec 3 §3 Path: the last one is the 'else'). */
   alternatives: {
     fields: { title: "Task title", assignees: "Assignees", dueAt: "Due date", startAt: "Start date", notes: "Notes" },

@@ -3,7 +3,9 @@ import { stageOf } from "@contract/graph";
 import type { Step, TemplateContent } from "@contract/milestone-templates";
 import { EDITOR } from "../texts";
 import { STEP_TYPE_LABELS } from "../canvas/texts";
-import { Checkbox, EditForm, Input, Select, type FormReply } from "./common";
+import { useState } from "react";
+import { RichTextField } from "../../wizard/rich-text";
+import { Checkbox, EditForm, Input, Select, valueOf, type FormReply } from "./common";
 
 const F = EDITOR.fields;
 const NOTIFICATIONS = (["", "always", "never"] as const).map((value) => ({ value, label: EDITOR.notificationLabels[value]! }));
@@ -33,6 +35,13 @@ export function StepForm({ doc, step, reply, id }: { doc: TemplateContent; step?
         <Checkbox formId={id} name="isCriticalDate" label={F.criticalDate} reply={reply} checked={step?.isCriticalDate ?? false} />
         {!step || EVENT_SOURCE_STEPS.includes(step.type) ? <Input formId={id} name="code" label={F.code} reply={reply} value={step?.code} /> : null}
       </div>
+      <Instructions key={valueOf(reply, id, "instructions", step?.options.instructions)} id={id} initial={valueOf(reply, id, "instructions", step?.options.instructions)} />
     </EditForm>
   );
+}
+
+/** The step's instructions (spec 3 §2.6: rich text; a textarea of HTML without JavaScript), what was typed kept on a refusal. */
+function Instructions({ id, initial }: { id: string; initial: string }) {
+  const [value, setValue] = useState(initial);
+  return <RichTextField id={`${id}-instructions`} name="instructions" label={F.instructions} value={value} onChange={setValue} />;
 }

@@ -6,6 +6,7 @@
 import { newVariableName, propertyName } from "@contract/graph";
 import { newStepId, type GraphEditInput } from "@contract/graph-edits";
 import type { PathAction, TemplateContent } from "@contract/milestone-templates";
+import { richTextToStore } from "@contract/rich-text";
 import { DUE_MEASURES, STEP_TYPES, UNIQUENESS } from "@contract/workflow-constants";
 import { FIELD_TYPES } from "@contract/workflow-contracts";
 import { ALTERNATIVE_FIELDS, alternativeErrors, alternativeValues, applyAlternativesIntent, conditionFields, fieldValue, readAlternatives } from "./alternatives";
@@ -20,6 +21,7 @@ export const EDIT_OPS = [
   "addFormProperty",
   "deleteFormProperty",
   "setAlternatives",
+  "setTransitions",
   "addVariable",
   "updateVariable",
   "deleteVariable",
@@ -58,7 +60,8 @@ function stepFields(form: FormData) {
     durationHours: duration,
     isCriticalDate: checked(form, "isCriticalDate"),
     notification: oneOf(["", "always", "never"] as const, text(form, "notification"), ""),
-    ...(form.has("instructions") ? { instructions: text(form, "instructions") } : {}),
+    // Rich text, sanitized; an empty paragraph is stored as '' (spec 3 §5).
+    ...(form.has("instructions") ? { instructions: richTextToStore(text(form, "instructions")) } : {}),
     ...(form.has("code") ? { code: text(form, "code") } : {}),
   };
 }
@@ -195,6 +198,21 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
       if (value === undefined) delete action[field];
       else action[field] = value;
       return [{ type: "updatePath", ref, action: action as PathAction }];
+    }
+    case "setTransitions": {
+      const count = Math.min(Number(text(form, "count")) || 0, 51);
+      const transitions = Array.from({ length: count }, (_, i) => ({
+        current: text(form, `t.${i}.current`),
+        next: text(form, `t.${i}.next`),
+        enabled: checked(form, `t.${i}.enabled`),
+        label: text(form, `t.${i}.label`),
+        description: text(form, `t.${i}.description`),
+        remove: checked(form, `t.${i}.remove`),
+      }))
+        // Removed rows, and the empty row left as it was, are not kept.
+        .filter((t) => !t.remove && (t.current || t.next || t.label))
+        .map(({ remove: _remove, ...t }) => t);
+      return [{ type: "updateStep", id: text(form, "id"), fields: { transitions } }];
     }
     case "addVariable":
     case "updateVariable": {
