@@ -198,6 +198,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // The template editor (spec 3 §2.6): workflows.read shows it (Export too); `workflows` saves, activates, deletes.
   { path: "/workflows/:id/milestones/:milestoneId", permission: "workflows.read", write: "workflows" },
   { path: "/workflows/:id/milestones/:milestoneId/export", permission: "workflows.read" },
+  // A template's revision preview (spec 3 §2.6): workflows.read shows it; Activate needs `workflows`.
+  { path: "/workflows/:id/milestones/:milestoneId/revisions/:revision", permission: "workflows.read", write: "workflows" },
   // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex): the `portfolio` permission.
   // Not in the side navigation (spec 1 §2 lists its entries): the portfolio page links it for those who hold it.
   { path: "/portfolio/reindex", permission: "portfolio", write: "portfolio" },

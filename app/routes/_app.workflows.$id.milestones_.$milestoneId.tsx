@@ -4,6 +4,7 @@ import { EditorPage } from "~/workflows/editor/EditorPage";
 import { CanvasMount } from "~/workflows/editor/canvas/CanvasMount";
 import { editorAction, editorLoader, type EditorReply } from "~/workflows/editor/editor.server";
 import styles from "~/workflows/editor/editor.css";
+import versionsStyles from "~/workflows/versions/versions.css";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 export { shouldRevalidate } from "~/workflows/versions/versions";
@@ -13,7 +14,10 @@ export { shouldRevalidate } from "~/workflows/versions/versions";
  * keeps it out of the template list's layout: it is a page of its own, not a child rendered over the list.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.template.title ?? "Template"} · Backoffice` }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: versionsStyles },
+];
 
 export const loader = (args: LoaderFunctionArgs) => editorLoader(args);
 export const action = (args: ActionFunctionArgs) => editorAction(args);

@@ -64,6 +64,7 @@ const samplePaths: Record<string, () => string> = {
   "/workflows/:id/milestones/new": () => `/workflows/${workflowId}/milestones/new`,
   "/workflows/:id/milestones/:milestoneId": () => `/workflows/${workflowId}/milestones/${templateId}`,
   "/workflows/:id/milestones/:milestoneId/export": () => `/workflows/${workflowId}/milestones/${templateId}/export`,
+  "/workflows/:id/milestones/:milestoneId/revisions/:revision": () => `/workflows/${workflowId}/milestones/${templateId}/revisions/1`,
   "/milestones": () => "/milestones",
   "/milestones/:id": () => `/milestones/${milestoneId}`,
   "/processing": () => "/processing",

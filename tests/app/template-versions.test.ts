@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MilestoneTemplate } from "@contract/milestone-templates";
 import { VERSION_MESSAGES } from "@contract/versions";
+import { formatDateTime } from "~/lib/format";
 import { EDITOR } from "~/workflows/editor/texts";
+import { VERSIONS } from "~/workflows/versions/texts";
 import { isStale, shouldRevalidate } from "~/workflows/versions/versions";
 import { ADMIN, browserWith, startApp, uniq, unescapeHtml, type Browser, type TestApp } from "../helpers/app";
 
@@ -27,6 +29,17 @@ async function workflowWithTemplate() {
   expect(t.status).toBe(201);
   const templateId = ((await t.json()) as { id: string }).id;
   return { workflowId, templateId, url: `/workflows/${workflowId}/milestones/${templateId}` };
+}
+
+/** A page as a browser in New York sees it (the `tz` cookie the client script sets). */
+const inNewYork = async (browser: Browser, url: string) =>
+  text(await browser.send(new Request(`http://localhost${url}`, { headers: { Cookie: `${browser.header()}; tz=America/New_York` } })));
+
+/** The history dropdown's HTML: a <details> menu, so it opens without JavaScript. */
+function historyOf(html: string): string {
+  const m = /<details class="history-menu">[\s\S]*?<\/details>/.exec(html);
+  expect(m, "history menu").not.toBeNull();
+  return m![0];
 }
 
 const templateOf = async (workflowId: string, templateId: string, draft = false) =>
@@ -106,5 +119,79 @@ describe("the template editor's saves carry the version the page was loaded with
     expect(shouldRevalidate({ ...args, actionResult: { ok: false, stale: true } })).toBe(false);
     expect(isStale({ ok: false, message: "x" })).toBe(false);
     expect(shouldRevalidate({ ...args, actionResult: { ok: false, message: "x" } })).toBe(true);
+  });
+});
+
+describe("the history dropdown, a revision's preview and Activate (spec 3 §2.6, §4.1)", () => {
+  it("lists the draft and the revisions newest first with status, date in the user's zone, author before the @ and message", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    const first = await templateOf(workflowId, templateId);
+    expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Filing" })).status).toBe(302);
+    const loaded = hiddenVersions(await text(await admin.get(url)));
+    expect((await admin.post(url, { intent: "save", ...loaded, commitMessage: "Filing stage" })).status).toBe(302);
+    expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Grant" })).status).toBe(302);
+    const draft = await templateOf(workflowId, templateId, true);
+    const revisions = (await (await app.adminApi("GET", `${API}/${workflowId}/milestones/${templateId}/revisions`)).json()) as { revision: number; createdAt: string; commitMessage: string }[];
+    expect(revisions.map((r) => r.revision)).toEqual([first.revision + 1, first.revision]);
+    const menu = historyOf(await inNewYork(admin, url));
+    const order = [VERSIONS.draft, VERSIONS.revision(first.revision + 1), VERSIONS.revision(first.revision)].map((label) => menu.indexOf(`<strong>${label}</strong>`));
+    expect(order.every((i) => i >= 0), menu).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(menu).toContain(VERSIONS.status.draft);
+    expect(menu).toContain(VERSIONS.status.offline);
+    expect(menu).toContain(VERSIONS.status.past);
+    expect(menu).toContain("Filing stage");
+    expect(menu).toContain(formatDateTime(revisions[0]!.createdAt, "America/New_York"));
+    expect(menu).toContain(formatDateTime(draft.updatedAt, "America/New_York"));
+    expect(menu).toContain(`· ${ADMIN.email.split("@")[0]}<`);
+    expect(menu).not.toContain(ADMIN.email);
+    // The draft is what the editor shows; each revision leads to its preview.
+    expect(menu).toMatch(new RegExp(`<a aria-current="page"[^>]*href="${url}"`));
+    expect(menu).toContain(`href="${url}/revisions/${first.revision}"`);
+  });
+
+  it("a revision's preview is read-only with its label as the badge; Activate makes its content current as a new revision", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    const first = await templateOf(workflowId, templateId);
+    expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Filing" })).status).toBe(302);
+    expect((await admin.post(url, { intent: "save", ...hiddenVersions(await text(await admin.get(url))), commitMessage: "Filing stage" })).status).toBe(302);
+    const second = await templateOf(workflowId, templateId);
+    expect(second.roadmap.map((s) => s.name)).toEqual(["Filing"]);
+
+    const preview = `${url}/revisions/${first.revision}`;
+    const html = await text(await admin.get(preview));
+    expect(html).toContain(`<span class="badge badge-revision">${VERSIONS.revision(first.revision)}</span>`);
+    expect(html).toContain(VERSIONS.preview);
+    expect(html).toContain('<details class="history-menu">');
+    expect(html).toContain(">" + VERSIONS.activate + "<");
+    // Read-only: none of the editor's forms.
+    for (const t of [EDITOR.save, EDITOR.saveActivate, EDITOR.addStep, EDITOR.deleteTemplate]) expect(html, t).not.toContain(`>${t}<`);
+    expect(html).not.toContain('name="op"');
+    // The current revision's preview offers no Activate.
+    expect(await text(await admin.get(`${url}/revisions/${second.revision}`))).not.toContain(">" + VERSIONS.activate + "<");
+    // A reader sees the preview without Activate and cannot post it; a missing revision is not found.
+    const reader = await browserWith(app, ["workflows.read"]);
+    const seen = await reader.get(preview);
+    expect(seen.status).toBe(200);
+    expect(await text(seen)).not.toContain(">" + VERSIONS.activate + "<");
+    expect((await reader.post(preview, { intent: "activate", baseVersion: String(second.version) })).status).toBe(404);
+    expect((await admin.get(`${url}/revisions/999`)).status).toBe(404);
+    expect((await admin.get(`${url}/revisions/x`)).status).toBe(404);
+
+    // Activate, based on a version that is no longer current: 409, its text, nothing changed.
+    const stale = await admin.post(preview, { intent: "activate", baseVersion: String(first.version) });
+    expect(stale.status).toBe(409);
+    expect(await text(stale)).toContain(VERSION_MESSAGES.stale(second.version!, second.updatedBy));
+    expect((await templateOf(workflowId, templateId)).revision).toBe(second.revision);
+    // Activate from the page as loaded: back to the editor with 'Template activated'; the history never rewrites.
+    const activated = await admin.post(preview, { intent: "activate", ...hiddenVersions(html) });
+    expect(activated.status).toBe(302);
+    expect(activated.headers.get("Location")).toBe(url);
+    const editor = await text(await admin.get(url));
+    expect(editor).toContain(VERSIONS.templateActivated);
+    const now = await templateOf(workflowId, templateId);
+    expect(now.revision).toBe(second.revision + 1);
+    expect(now.roadmap).toEqual(first.roadmap);
+    expect(historyOf(editor)).toContain(VERSION_MESSAGES.activatedRevision(first.revision));
   });
 });

@@ -8,6 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
+import { HistoryMenu } from "../versions/HistoryMenu";
 import { VersionFields } from "../versions/versions";
 import type { EditorData, EditorReply } from "./editor.server";
 import { GraphPicture } from "./GraphPicture";
@@ -41,6 +42,7 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
           <p className="editor-duration">{duration}</p>
         </div>
         <div className="header-actions">
+          <HistoryMenu entries={data.history} />
           <a href={`${back}/milestones/${encodeURIComponent(template.id)}/export`} className="btn btn-secondary" download>
             {EDITOR.exportTemplate}
           </a>

@@ -11,13 +11,14 @@ import { readForm, textOf } from "~/lib/form.server";
 import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import type { Api } from "~/lib/upstream.server";
+import { templateHistory } from "../versions/history.server";
 import type { PageVersions } from "../versions/versions";
 import { pageVersions, sentVersions } from "../versions/versions.server";
 import { contractsOf, workflows } from "../workflows.server";
 import { alternativesStructure, editsOfForm } from "./forms/parse";
 import { EDITOR } from "./texts";
 
-const templatePath = (workflowId: string, templateId: string) => `${itemPath(WorkflowsResource, workflowId)}/milestones/${encodeURIComponent(templateId)}`;
+export const templatePath = (workflowId: string, templateId: string) => `${itemPath(WorkflowsResource, workflowId)}/milestones/${encodeURIComponent(templateId)}`;
 export const editorPath = (workflowId: string, templateId: string) => `/workflows/${encodeURIComponent(workflowId)}/milestones/${encodeURIComponent(templateId)}`;
 const workflowPath = (workflowId: string) => `/workflows/${encodeURIComponent(workflowId)}`;
 
@@ -25,7 +26,7 @@ const workflowPath = (workflowId: string) => `/workflows/${encodeURIComponent(wo
 export const openTemplateExport = (api: Api, workflowId: string, templateId: string) => api.raw("GET", `${templatePath(workflowId, templateId)}/export`);
 
 /** The template document of a template's answer (what the editor edits and saves; server-managed fields dropped). */
-function documentOf(t: MilestoneTemplate): TemplateContent {
+export function documentOf(t: MilestoneTemplate): TemplateContent {
   const { commitMessage: _commit, ...doc } = TemplateContent.parse(t);
   return doc;
 }
@@ -54,7 +55,7 @@ export type EditorBadge = "draft" | "online" | "offline";
  * without workflows.read (the route table) or for a template that is not this workflow's.
  */
 export async function editorLoader(args: LoaderFunctionArgs) {
-  const { api, may } = await requireRoute(args);
+  const { api, may, timeZone } = await requireRoute(args);
   const workflowId = args.params.id ?? "";
   const templateId = args.params.milestoneId ?? "";
   const [workflow, { template, draft, doc, base }, contracts] = await Promise.all([
@@ -62,7 +63,11 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     working(api, workflowId, templateId),
     contractsOf(api),
   ]);
-  const statistics = await statisticsOf(api, base);
+  const shown = draft || template.type === "draft" ? "draft" : "current";
+  const [statistics, history] = await Promise.all([
+    statisticsOf(api, base),
+    templateHistory(api, base, { template, draft }, timeZone, editorPath(workflowId, templateId), shown),
+  ]);
   const badge: EditorBadge = draft || template.type === "draft" ? "draft" : template.active ? "online" : "offline";
   return json({
     workflow: { id: workflow.id, title: workflow.title },
@@ -71,6 +76,7 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     doc,
     /** What the page's saves send back: a save based on an older version is refused (409), never a lost update. */
     versions: pageVersions(template, draft),
+    history,
     /** The saved layout of the template itself, for the picture (a draft's steps have no position worth drawing yet). */
     saved: { steps: template.steps, paths: template.paths },
     duration: shortestDurationText(doc),

@@ -2,8 +2,10 @@
  * The versions kit's server side for a page (docs/decisions/versions-kit.md): the versions a loaded page sends back
  * with its saves, read again from the posted form.
  */
-import { BaseVersion } from "@contract/versions";
-import type { PageVersions } from "./versions";
+import { BaseVersion, type RevisionSummary } from "@contract/versions";
+import { formatDateTime } from "~/lib/format";
+import { VERSIONS } from "./texts";
+import type { HistoryEntry, PageVersions } from "./versions";
 
 /** What a versioned document's answers carry: the page's versions come from them. */
 type Versioned = { type: string; revision: number; version?: number | undefined };
@@ -30,3 +32,55 @@ export const sentVersions = (form: FormData): PageVersions => {
   const draft = versionField(form, "draftVersion");
   return { ...(base !== undefined ? { base } : {}), ...(draft !== undefined ? { draft } : {}) };
 };
+
+/** The part of an author's address before the @ (spec 3 §2.6 history). */
+export const authorName = (email: string | null | undefined): string | null => {
+  if (!email) return null;
+  const at = email.indexOf("@");
+  return at >= 0 ? email.slice(0, at) : email;
+};
+
+type Draftish = { updatedAt: string; updatedBy: string | null; author?: string | null; commitMessage?: string };
+
+/**
+ * The history dropdown's lines, newest first (spec 3 §2.6): the draft, if any, then the revisions (the summaries come
+ * newest first). Dates in the user's time zone; `shown` marks the version the page shows.
+ */
+export function historyEntries(args: {
+  summaries: readonly RevisionSummary[];
+  draft: Draftish | null;
+  /** The current revision's status (a template's ONLINE or OFFLINE). */
+  currentStatus: string;
+  timeZone: string;
+  draftHref: string;
+  revisionHref: (n: number) => string;
+  shown: "draft" | "current" | number;
+}): HistoryEntry[] {
+  const { summaries, draft, currentStatus, timeZone, shown } = args;
+  const entries: HistoryEntry[] = [];
+  if (draft) {
+    entries.push({
+      key: "draft",
+      label: VERSIONS.draft,
+      status: VERSIONS.status.draft,
+      date: formatDateTime(draft.updatedAt, timeZone),
+      author: authorName(draft.author ?? draft.updatedBy) ?? VERSIONS.unknownAuthor,
+      message: draft.commitMessage || VERSIONS.noMessage,
+      href: args.draftHref,
+      shown: shown === "draft",
+    });
+  }
+  for (const r of summaries) {
+    entries.push({
+      key: String(r.revision),
+      label: VERSIONS.revision(r.revision),
+      status: r.current ? currentStatus : VERSIONS.status.past,
+      date: formatDateTime(r.createdAt, timeZone),
+      author: authorName(r.author) ?? VERSIONS.unknownAuthor,
+      message: r.commitMessage || VERSIONS.noMessage,
+      href: args.revisionHref(r.revision),
+      shown: shown === r.revision || (shown === "current" && r.current),
+    });
+  }
+  return entries;
+}

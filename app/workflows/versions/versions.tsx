@@ -10,6 +10,9 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
  */
 export type PageVersions = { base?: number; draft?: number };
 
+/** One line of the history dropdown: its status, date (formatted), author (before the @), message and where it leads. */
+export type HistoryEntry = { key: string; label: string; status: string; date: string; author: string; message: string; href: string; shown: boolean };
+
 /** The hidden fields of a save form carrying the page's versions. */
 export function VersionFields({ versions }: { versions: PageVersions }) {
   return (
