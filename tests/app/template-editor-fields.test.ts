@@ -141,3 +141,35 @@ describe("a step's transitions and instructions (spec 3 §3 Transition, §2.6, �
     expect((await step()).options.instructions).toBe("");
   });
 });
+
+describe("a form property's details (spec 3 §3 Form, §5)", () => {
+  it("description, save to, Required and Rich Text by type, a file's extensions, search terms and multiple; a type change clears the value", async () => {
+    const { url, workflowId, templateId } = await template();
+    const ref = { from: "task-1", to: "finish" };
+    const pathForm = "path-form-task-1--finish";
+    expect((await admin.post(url, { intent: "edit", op: "addFormProperty", form: pathForm, ...ref, propertyName: "Report date", propertyType: "string" })).status).toBe(302);
+    const page = await text(await admin.get(`${url}?edit=path-task-1--finish`));
+    expect(page).toContain(EDITOR.property.formLabel("Report date"));
+    expect(page).toContain(EDITOR.property.richText);
+    const form = { intent: "edit", op: "updateFormProperty", form: `${pathForm}-property-0`, ...ref, index: "0" };
+    const property = async () => (await draftOf(workflowId, templateId)).paths.find((p) => p.from.step === "task-1" && p.to.step === "finish")!.from.action.form!.properties[0]!;
+    expect((await admin.post(url, { ...form, propertyType: "string", description: "When it was sent", saveTo: "{{milestone.variables.Sent}}", required: "on" })).status).toBe(302);
+    expect(await property()).toMatchObject({ type: "string", description: "When it was sent", saveTo: "{{milestone.variables.Sent}}", required: true, isRichText: false, ext: [], multiple: false });
+    // A file: its extensions, search terms and multiple; Rich Text is gone.
+    expect((await admin.post(url, { ...form, propertyType: "file", description: "", saveTo: "", ext: "pdf; docx", search: "report", multiple: "on", isRichText: "on" })).status).toBe(302);
+    expect(await property()).toMatchObject({ type: "file", ext: ["pdf", "docx"], search: ["report"], multiple: true, isRichText: false, required: false });
+    const file = await text(await admin.get(`${url}?edit=path-task-1--finish`));
+    expect(file).toContain(EDITOR.property.ext);
+    expect(file).not.toContain(`>${EDITOR.property.richText}<`);
+    // A boolean has no Required, whatever is posted; the type change cleared the value the template held.
+    const doc = await draftOf(workflowId, templateId);
+    const withValue = { ...doc, paths: doc.paths.map((p) => (p.from.step === "task-1" && p.to.step === "finish" ? { ...p, from: { ...p.from, action: { form: { ...p.from.action.form!, properties: [{ ...p.from.action.form!.properties[0]!, value: "x" }] } } } } : p)) };
+    expect((await app.adminApi("PUT", `${API}/${workflowId}/milestones/${templateId}/draft`, withValue)).status).toBeLessThan(300);
+    expect((await property()).value).toBe("x");
+    expect((await admin.post(url, { ...form, propertyType: "boolean", required: "on" })).status).toBe(302);
+    const bool = await property();
+    expect(bool).toMatchObject({ type: "boolean", required: false, ext: [], multiple: false });
+    expect(bool.value).toBeUndefined();
+    expect(await text(await admin.get(`${url}?edit=path-task-1--finish`))).not.toContain(`${pathForm}-property-0-required`);
+  });
+});

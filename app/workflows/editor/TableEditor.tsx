@@ -172,7 +172,12 @@ export function TableEditor({ doc, statistics, canWrite, reply, editing }: Table
                         <td className="row-actions">
                           <RowEditor
                             id={id}
-                            open={isOpen(id, formIds.pathForm(p.from.step, p.to.step), ...ALTERNATIVE_FIELDS.map((f) => formIds.alternatives(p.from.step, p.to.step, f)))}
+                            open={isOpen(
+                              id,
+                              formIds.pathForm(p.from.step, p.to.step),
+                              ...ALTERNATIVE_FIELDS.map((f) => formIds.alternatives(p.from.step, p.to.step, f)),
+                              ...(form?.properties ?? []).map((_, i) => `${formIds.pathForm(p.from.step, p.to.step)}-property-${i}`),
+                            )}
                             label={EDITOR.editPath(from, to)}
                           >
                             <PathForm doc={doc} path={p} reply={reply} id={id} />

@@ -170,6 +170,7 @@ const SECTION_OF: Record<string, string> = {
   deleteFormProperty: "paths",
   setAlternatives: "paths",
   setTransitions: "steps",
+  updateFormProperty: "paths",
   addVariable: "variables",
   updateVariable: "variables",
   deleteVariable: "variables",

@@ -125,6 +125,15 @@ export const EDITOR = {
   },
   notificationLabels: { "": "Default", always: "Always", never: "Never" } as Record<string, string>,
   portNone: "(any)",
+  /** A form property's details (spec 3 §3 Form, §5). */
+  property: {
+    formLabel: (name: string) => `Property ${name}`,
+    saveTo: "Save to",
+    richText: "Rich Text",
+    ext: "File extensions",
+    search: "Search terms",
+    multiple: "Multiple files",
+  },
   /** A step's transitions (spec 3 §3 Transition). */
   transitions: {
     formLabel: (step: string) => `Transitions of ${step}`,

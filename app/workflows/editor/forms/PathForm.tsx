@@ -1,6 +1,6 @@
 import { NOWHERE_PORT } from "@contract/graph";
 import { DUE_MEASURES, PROPERTY_TYPE_OPTIONS } from "./choices";
-import type { Path, TemplateContent } from "@contract/milestone-templates";
+import type { FormProperty, Path, TemplateContent } from "@contract/milestone-templates";
 import { EDITOR } from "../texts";
 import { Checkbox, DeleteButton, EditForm, Input, Select, type FormReply } from "./common";
 
@@ -48,6 +48,33 @@ export function PathForm({ doc, path, reply, id }: { doc: TemplateContent; path?
   );
 }
 
+/**
+ * A form property's details (spec 3 §3 Form, §5): type, description, save to, and for files the extensions, search
+ * terms and multiple. Required is not offered for a boolean, Rich Text only for a string; a type change clears the
+ * value (parse.ts applies both rules, so a post without JavaScript cannot break them).
+ */
+function PropertyDetailsForm({ property: p, index, hidden, reply, id }: { property: FormProperty; index: number; hidden: Record<string, string>; reply: FormReply; id: string }) {
+  const P = EDITOR.property;
+  return (
+    <EditForm id={id} op="updateFormProperty" reply={reply} label={P.formLabel(p.name)} submit={EDITOR.apply} hidden={{ ...hidden, index: String(index) }}>
+      <div className="form-grid">
+        <Select formId={id} name="propertyType" label={F.propertyType} reply={reply} value={p.type} options={PROPERTY_TYPE_OPTIONS} />
+        <Input formId={id} name="description" label={F.description} reply={reply} value={p.description} />
+        <Input formId={id} name="saveTo" label={P.saveTo} reply={reply} value={p.saveTo} />
+        {p.type === "boolean" ? null : <Checkbox formId={id} name="required" label={F.required} reply={reply} checked={p.required} />}
+        {p.type === "string" ? <Checkbox formId={id} name="isRichText" label={P.richText} reply={reply} checked={p.isRichText} /> : null}
+        {p.type === "file" ? (
+          <>
+            <Input formId={id} name="ext" label={P.ext} reply={reply} value={p.ext.join("; ")} hint={EDITOR.fields.tagsHint} />
+            <Input formId={id} name="search" label={P.search} reply={reply} value={p.search.join("; ")} hint={EDITOR.fields.tagsHint} />
+            <Checkbox formId={id} name="multiple" label={P.multiple} reply={reply} checked={p.multiple} />
+          </>
+        ) : null}
+      </div>
+    </EditForm>
+  );
+}
+
 /** The form collected on a path: its properties, one Delete each, and Add property (name, type, Required). */
 export function FormPropertiesForm({ path, reply, id }: { path: Path; reply: FormReply; id: string }) {
   const ref = { from: path.from.step, to: path.to.step };
@@ -60,6 +87,7 @@ export function FormPropertiesForm({ path, reply, id }: { path: Path; reply: For
             <li key={`${p.property}-${i}`}>
               {p.name} <span className="muted">({p.type}{p.required ? `, ${F.required.toLowerCase()}` : ""})</span>{" "}
               <DeleteButton id={`${id}-delete-${i}`} op="deleteFormProperty" label={EDITOR.deleteProperty(p.name)} hidden={{ ...ref, index: String(i) }} />
+              <PropertyDetailsForm property={p} index={i} hidden={ref} reply={reply} id={`${id}-property-${i}`} />
             </li>
           ))}
         </ul>

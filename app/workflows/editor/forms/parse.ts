@@ -20,6 +20,7 @@ export const EDIT_OPS = [
   "deletePath",
   "addFormProperty",
   "deleteFormProperty",
+  "updateFormProperty",
   "setAlternatives",
   "setTransitions",
   "addVariable",
@@ -198,6 +199,29 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
       if (value === undefined) delete action[field];
       else action[field] = value;
       return [{ type: "updatePath", ref, action: action as PathAction }];
+    }
+    case "updateFormProperty": {
+      const ref = pathRef(form);
+      const current = doc.paths.find((p) => p.from.step === ref.from && p.to.step === ref.to)?.from.action.form;
+      const index = Number(text(form, "index"));
+      const before = current?.properties[index];
+      if (!current || !before) return "This form property is no longer in the template.";
+      const type = oneOf(FIELD_TYPES, text(form, "propertyType"), before.type);
+      const { value: _value, ...rest } = before;
+      const property = {
+        // Spec 3 §5: changing the type clears the value.
+        ...(type === before.type ? before : rest),
+        type,
+        description: text(form, "description"),
+        saveTo: text(form, "saveTo"),
+        // Spec 3 §5: a boolean has no Required, Rich Text applies to a string only; file options only to a file.
+        required: type !== "boolean" && checked(form, "required"),
+        isRichText: type === "string" && (type === before.type ? checked(form, "isRichText") : true),
+        ext: type === "file" ? listOf(text(form, "ext")) : [],
+        search: type === "file" ? listOf(text(form, "search")) : [],
+        multiple: type === "file" && checked(form, "multiple"),
+      };
+      return [{ type: "updatePath", ref, form: { ...current, properties: current.properties.map((p, i) => (i === index ? property : p)) } }];
     }
     case "setTransitions": {
       const count = Math.min(Number(text(form, "count")) || 0, 51);
