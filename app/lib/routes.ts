@@ -200,6 +200,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/workflows/:id/milestones/:milestoneId/export", permission: "workflows.read" },
   // A template's revision preview (spec 3 §2.6): workflows.read shows it; Activate needs `workflows`.
   { path: "/workflows/:id/milestones/:milestoneId/revisions/:revision", permission: "workflows.read", write: "workflows" },
+  // The current template compared with its draft or a revision (spec 3 §2.6 compare mode): a read.
+  { path: "/workflows/:id/milestones/:milestoneId/compare", permission: "workflows.read" },
   // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex): the `portfolio` permission.
   // Not in the side navigation (spec 1 §2 lists its entries): the portfolio page links it for those who hold it.
   { path: "/portfolio/reindex", permission: "portfolio", write: "portfolio" },

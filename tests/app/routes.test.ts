@@ -65,6 +65,7 @@ const samplePaths: Record<string, () => string> = {
   "/workflows/:id/milestones/:milestoneId": () => `/workflows/${workflowId}/milestones/${templateId}`,
   "/workflows/:id/milestones/:milestoneId/export": () => `/workflows/${workflowId}/milestones/${templateId}/export`,
   "/workflows/:id/milestones/:milestoneId/revisions/:revision": () => `/workflows/${workflowId}/milestones/${templateId}/revisions/1`,
+  "/workflows/:id/milestones/:milestoneId/compare": () => `/workflows/${workflowId}/milestones/${templateId}/compare?to=1`,
   "/milestones": () => "/milestones",
   "/milestones/:id": () => `/milestones/${milestoneId}`,
   "/processing": () => "/processing",

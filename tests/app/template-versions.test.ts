@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MilestoneTemplate } from "@contract/milestone-templates";
+import { MilestoneTemplate, TemplateContent } from "@contract/milestone-templates";
+import { diffTemplates } from "@contract/template-diff";
 import { VERSION_MESSAGES } from "@contract/versions";
 import { formatDateTime } from "~/lib/format";
 import { EDITOR } from "~/workflows/editor/texts";
@@ -193,5 +194,63 @@ describe("the history dropdown, a revision's preview and Activate (spec 3 §2.6,
     expect(now.revision).toBe(second.revision + 1);
     expect(now.roadmap).toEqual(first.roadmap);
     expect(historyOf(editor)).toContain(VERSION_MESSAGES.activatedRevision(first.revision));
+  });
+});
+
+describe("compare with current (spec 3 §2.6 compare mode, server-rendered)", () => {
+  it("names each change, deleted red and created green with a sign and a word, the two pictures side by side, and quits to the editor", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    expect(await text(await admin.get(url))).not.toContain(VERSIONS.compareWithCurrent);
+    expect((await admin.post(url, { intent: "edit", op: "addStep", form: "add-step", type: "task", title: "Report to client", durationHours: "2", notification: "", stage: "" })).status).toBe(302);
+    expect((await admin.post(url, { intent: "edit", op: "deletePath", from: "task-1", to: "finish" })).status).toBe(302);
+    const editor = await text(await admin.get(url));
+    const compareUrl = `${url}/compare?to=draft`;
+    expect(editor).toContain(`href="${compareUrl}"`);
+    expect(editor).toContain(`>${VERSIONS.compareWithCurrent}<`);
+
+    const current = await templateOf(workflowId, templateId);
+    const draft = await templateOf(workflowId, templateId, true);
+    const { commitMessage: _a, ...before } = TemplateContent.parse(current);
+    const { commitMessage: _b, ...after } = TemplateContent.parse(draft);
+    const diff = diffTemplates(before, after);
+    const added = diff.changes.filter((c) => c.kind === "added");
+    const removed = diff.changes.filter((c) => c.kind === "removed");
+    expect(added.length).toBeGreaterThan(0);
+    expect(removed.length).toBeGreaterThan(0);
+
+    const reader = await browserWith(app, ["workflows.read"]);
+    const r = await reader.get(compareUrl);
+    expect(r.status).toBe(200);
+    const html = await text(r);
+    for (const c of added) expect(html).toContain(`<li class="change-added"><span class="compare-sign" aria-hidden="true">${VERSIONS.kinds.added.sign}</span><span class="visually-hidden">${VERSIONS.kinds.added.text}: </span>${c.text}</li>`);
+    for (const c of removed) expect(html).toContain(`<li class="change-removed"><span class="compare-sign" aria-hidden="true">${VERSIONS.kinds.removed.sign}</span><span class="visually-hidden">${VERSIONS.kinds.removed.text}: </span>${c.text}</li>`);
+    // Two pictures, each captioned; the deleted path marked on the current one, the created step on the draft's.
+    const [currentPicture, draftPicture] = html.split('<figcaption id="compare-current-caption">');
+    expect(currentPicture).toContain('aria-labelledby="compare-current-caption"');
+    expect(currentPicture).toContain("graph-edge diff-removed");
+    expect(currentPicture).not.toContain("diff-added");
+    expect(draftPicture).toContain('aria-labelledby="compare-other-caption"');
+    expect(draftPicture).toMatch(/class="graph-node graph-node-task diff-added"/);
+    expect(html).toContain(VERSIONS.pictureOf(VERSIONS.draft));
+    expect(html).toContain(VERSIONS.pictureOf(VERSIONS.current(current.revision)));
+    // 'Quit comparision mode' leads back to the editor's view.
+    expect(html).toMatch(new RegExp(`<a[^>]*href="${url}"[^>]*>${VERSIONS.quitCompare}</a>`));
+  });
+
+  it("compares with a revision from its preview; the current version or a bad reference is not found", async () => {
+    const { url, workflowId, templateId } = await workflowWithTemplate();
+    const first = await templateOf(workflowId, templateId);
+    expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Filing" })).status).toBe(302);
+    expect((await admin.post(url, { intent: "save", ...hiddenVersions(await text(await admin.get(url))) })).status).toBe(302);
+    const preview = await text(await admin.get(`${url}/revisions/${first.revision}`));
+    const compareUrl = `${url}/compare?to=${first.revision}`;
+    expect(preview).toContain(`href="${compareUrl}"`);
+    const html = await text(await admin.get(compareUrl));
+    expect(html).toContain(VERSIONS.compareTitle(VERSIONS.current(first.revision + 1), VERSIONS.revision(first.revision)));
+    // The current has the stage the revision has not: from the current to the revision, the stage goes.
+    expect(html).toMatch(/<li class="change-removed">[^<]*<span[^>]*>−<\/span><span class="visually-hidden">Deleted: <\/span>[^<]*Filing[^<]*<\/li>/);
+    for (const bad of ["current", "x", "999"]) expect((await admin.get(`${url}/compare?to=${bad}`)).status, bad).toBe(404);
+    const stranger = await browserWith(app, ["portfolio.read"]);
+    expect((await stranger.get(compareUrl)).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
 import { HistoryMenu } from "../versions/HistoryMenu";
+import { VERSIONS } from "../versions/texts";
 import { VersionFields } from "../versions/versions";
 import type { EditorData, EditorReply } from "./editor.server";
 import { GraphPicture } from "./GraphPicture";
@@ -43,6 +44,11 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
         </div>
         <div className="header-actions">
           <HistoryMenu entries={data.history} />
+          {data.versions.draft !== undefined ? (
+            <Link to={`${back}/milestones/${encodeURIComponent(template.id)}/compare?to=draft`} className="btn btn-secondary">
+              {VERSIONS.compareWithCurrent}
+            </Link>
+          ) : null}
           <a href={`${back}/milestones/${encodeURIComponent(template.id)}/export`} className="btn btn-secondary" download>
             {EDITOR.exportTemplate}
           </a>

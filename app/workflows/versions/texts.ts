@@ -20,4 +20,11 @@ export const VERSIONS = {
   updateFailed: M.updateFailed,
   compareWithCurrent: "Compare with current",
   quitCompare: "Quit comparision mode",
+  compareTitle: (current: string, other: string) => `Changes from ${current} to ${other}`,
+  current: (n: number) => `Current (revision ${n})`,
+  changes: "Changes",
+  noChanges: "No changes.",
+  /** Not by colour alone: each change has a sign and says what it is. */
+  kinds: { added: { sign: "+", text: "Created" }, removed: { sign: "−", text: "Deleted" }, changed: { sign: "~", text: "Changed" } },
+  pictureOf: (label: string) => `Picture of the graph: ${label}`,
 } as const;
