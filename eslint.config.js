@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".cache/", "public/monaco/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/", "bench/bare/build/", "bench/react-admin/dist/"],
+    ignores: ["build/", ".cache/", "public/monaco/", "public/elk/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/", "bench/bare/build/", "bench/react-admin/dist/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
