@@ -6,7 +6,6 @@
 import { newVariableName, propertyName } from "@contract/graph";
 import { newStepId, type GraphEditInput } from "@contract/graph-edits";
 import type { PathAction, TemplateContent } from "@contract/milestone-templates";
-import { richTextToStore } from "@contract/rich-text";
 import { DUE_MEASURES, STEP_TYPES, UNIQUENESS } from "@contract/workflow-constants";
 import { FIELD_TYPES } from "@contract/workflow-contracts";
 import { ALTERNATIVE_FIELDS, alternativeErrors, alternativeValues, applyAlternativesIntent, conditionFields, fieldValue, readAlternatives } from "./alternatives";
@@ -61,8 +60,9 @@ function stepFields(form: FormData) {
     durationHours: duration,
     isCriticalDate: checked(form, "isCriticalDate"),
     notification: oneOf(["", "always", "never"] as const, text(form, "notification"), ""),
-    // Rich text, sanitized; an empty paragraph is stored as '' (spec 3 §5).
-    ...(form.has("instructions") ? { instructions: richTextToStore(text(form, "instructions")) } : {}),
+    // Rich text as typed: the upstream's save sanitizes it and stores an empty paragraph as '' (spec 3 §5; one rule,
+    // contract/rich-text.ts). Not here: the canvas runs this in the browser, which must not load the sanitizer.
+    ...(form.has("instructions") ? { instructions: text(form, "instructions") } : {}),
     ...(form.has("code") ? { code: text(form, "code") } : {}),
   };
 }
