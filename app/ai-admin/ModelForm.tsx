@@ -2,14 +2,13 @@ import { getFieldsetProps, getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DEFAULT_MODEL_CONFIG, MODEL_CAPABILITIES, type ConnectionTest, type ModelConfiguration } from "@contract/ai-admin";
-import { CodeEditor } from "~/ui/code-editor";
 import { CheckboxGroup, FieldErrors, FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
 import { useSchemaForm } from "~/ui/schema-form";
+import { ConfigField } from "./ConfigField";
 import { ModelFormSchema } from "./schema";
 import { MODELS } from "./texts";
 
 const L = MODELS.labels;
-const loadJsonEditor = () => import("~/ui/monaco.client").then((m) => m.MonacoJsonEditor);
 const CAPABILITY_OPTIONS = MODEL_CAPABILITIES.map((c) => ({ value: c, label: MODELS.capabilities[c] }));
 const BLANK_PARAM = { name: "", default: "", options: "" };
 
@@ -47,8 +46,6 @@ export function ModelForm({
 }) {
   const [form, fields] = useSchemaForm(ModelFormSchema, { id, actionData, defaultValue: defaultsOf(model, providers) });
   const params = fields.params.getFieldList();
-  const config = fields.config;
-  const typed = typeof config.initialValue === "string" ? config.initialValue : DEFAULT_MODEL_CONFIG;
   const navigation = useNavigation();
   const testing = navigation.state === "submitting" && navigation.formData?.get("intent") === "test";
   const test = testOf(actionData);
@@ -78,21 +75,7 @@ export function ModelForm({
         options={organizations.map((o) => ({ value: o.id, label: o.name }))}
         empty={MODELS.noOrganizations}
       />
-      <CodeEditor
-        id={config.id}
-        name={config.name}
-        key={config.key}
-        defaultValue={typed}
-        label={L.config}
-        rows={10}
-        invalid={!!config.errors?.length}
-        describedBy={`${config.id}-hint ${config.errorId}`}
-        load={loadJsonEditor}
-      />
-      <p id={`${config.id}-hint`} className="field-hint">
-        {MODELS.configHint}
-      </p>
-      <FieldErrors id={config.errorId} errors={config.errors} />
+      <ConfigField meta={fields.config} label={L.config} hint={MODELS.configHint} sample={DEFAULT_MODEL_CONFIG} rows={10} />
       <div className="field">
         {/* Posts the form (intent=test): the action answers with the result and the form as typed, with or without JavaScript. */}
         <button type="submit" name="intent" value="test" className="btn btn-secondary">

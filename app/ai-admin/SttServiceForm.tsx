@@ -1,14 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { DEFAULT_STT_CONFIG, type SttService } from "@contract/ai-admin";
-import { CodeEditor } from "~/ui/code-editor";
-import { FieldErrors, FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
+import { FormError, SaveButton, SelectField, TextAreaField, TextField } from "~/ui/fields";
 import { useSchemaForm } from "~/ui/schema-form";
+import { ConfigField } from "./ConfigField";
 import { SttServiceFormSchema } from "./schema";
 import { STT_SERVICES } from "./texts";
 
 const L = STT_SERVICES.labels;
-const loadJsonEditor = () => import("~/ui/monaco.client").then((m) => m.MonacoJsonEditor);
 
 /** The speech-to-text service form (spec 3 §2.10, §3): name, provider, description, config JSON. */
 export function SttServiceForm({
@@ -32,28 +31,12 @@ export function SttServiceForm({
       config: service?.config ?? DEFAULT_STT_CONFIG,
     },
   });
-  const config = fields.config;
-  const typed = typeof config.initialValue === "string" ? config.initialValue : DEFAULT_STT_CONFIG;
   return (
     <Form method="post" {...getFormProps(form)} className="form-card">
       <TextField meta={fields.name} label={L.name} autoComplete="off" />
       <SelectField meta={fields.sttProvider} label={L.provider} options={providers.map((p) => ({ value: p, label: p }))} />
       <TextAreaField meta={fields.description} label={L.description} />
-      <CodeEditor
-        id={config.id}
-        name={config.name}
-        key={config.key}
-        defaultValue={typed}
-        label={L.config}
-        rows={8}
-        invalid={!!config.errors?.length}
-        describedBy={`${config.id}-hint ${config.errorId}`}
-        load={loadJsonEditor}
-      />
-      <p id={`${config.id}-hint`} className="field-hint">
-        {STT_SERVICES.configHint}
-      </p>
-      <FieldErrors id={config.errorId} errors={config.errors} />
+      <ConfigField meta={fields.config} label={L.config} hint={STT_SERVICES.configHint} sample={DEFAULT_STT_CONFIG} rows={8} />
       <FormError id={form.errorId} errors={form.errors} />
       <div className="form-actions">
         <Link to="/administration" className="btn btn-secondary">
