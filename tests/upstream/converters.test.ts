@@ -168,6 +168,31 @@ suite("converters", () => {
   }, 240_000);
 });
 
+suite("OCR results expire", () => {
+  test("a job ended more than ocrResultsMs ago is deleted with its files when the next OCR request comes", async () => {
+    const h = await harness({ converters: { limits: { ocrResultsMs: 0 } } });
+    const start = async () => {
+      const res = await post(h, "/api/hub-pdf/ocr", [["files", Buffer.from("not a picture"), "noise.png"]]);
+      expect(res.status, await res.clone().text()).toBe(202);
+      return OcrJob.parse(await res.json()).jobId;
+    };
+    const poll = (jobId: string) => h.call("GET", `/api/hub-pdf/results/${jobId}`, { token: h.adminToken });
+    const first = await start();
+    // An unreadable image ends its job at once (tesseract refuses it): the failure text, kept until it expires.
+    let ended = await poll(first);
+    for (let i = 0; i < 60 && ended.status === 202; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      ended = await poll(first);
+    }
+    expect([ended.status, await message(ended)]).toEqual([400, CONVERTER_MESSAGES.convertMany]);
+    const second = await start();
+    const gone = await poll(first);
+    expect([gone.status, await message(gone)]).toEqual([404, CONVERTER_MESSAGES.jobNotFound]);
+    expect(fs.existsSync(path.join(h.dir, "files", "ocr", first))).toBe(false);
+    expect((await poll(second)).status).not.toBe(404);
+  }, 60_000);
+});
+
 describe("converter pool", () => {
   test("runs at most size at once, queues up to queue more in order, refuses beyond", async () => {
     const pool = new ConverterPool(1, 1);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { FILE_MESSAGES, FILE_TTL_MS, MAX_FILE_BYTES, StoredFile } from "@contract/files";
 import { GenerateAnswer, ParseAnswer, joinParagraphs, type ContextObjectAnswer } from "@contract/nlp";
 import { FileStoreError, LocalFileStore, keySegments } from "../../upstream/src/lib/files";
@@ -54,6 +54,34 @@ describe("LocalFileStore", () => {
       expect(() => store.stream(key)).toThrow(FileStoreError);
     }
     expect(keySegments("uploads/abc.docx")).toEqual(["uploads", "abc.docx"]);
+  });
+
+  test("keys name files, not folders: deleting a folder's last file removes the emptied folders, never the root; puts beside deletions all land", async () => {
+    const root = path.join(tempDir(), "files");
+    const store = new LocalFileStore(root);
+    await store.put("jobs/1/input", Buffer.from("a"));
+    await store.put("jobs/1/result", Buffer.from("b"));
+    await store.delete("jobs/1/input");
+    expect(fs.readdirSync(path.join(root, "jobs", "1"))).toEqual(["result"]);
+    await store.delete("jobs/1/result");
+    expect(fs.existsSync(path.join(root, "jobs"))).toBe(false);
+    expect(fs.existsSync(root)).toBe(true);
+    // A deletion beside it empties (and removes) the folder a put has just made, before the put opens its file: the
+    // put makes it again and lands, whole.
+    const mkdir = fs.promises.mkdir;
+    let raced = 0;
+    const spy = vi.spyOn(fs.promises, "mkdir").mockImplementation(async (...args: Parameters<typeof mkdir>) => {
+      const made = await mkdir(...args);
+      if (raced++ === 0) await fs.promises.rmdir(args[0]);
+      return made;
+    });
+    try {
+      await store.put("race/file", Readable.from([Buffer.from("whole")]));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).toBe(2);
+    expect(store.stat("race/file")?.size).toBe(5);
   });
 
   test("put (size, sha256, temp file renamed), stream byte-identical, stat, delete; overwrite: false; maxBytes", async () => {
@@ -113,7 +141,9 @@ describe("/api/files", () => {
 
     expect((await h.call("DELETE", `/api/files/${file.id}`, { token: h.adminToken })).status).toBe(204);
     expect((await h.call("GET", `/api/files/${file.id}`, { token: h.adminToken })).status).toBe(404);
-    expect(fs.readdirSync(path.join(h.dir, "files", "uploads"))).toEqual([]);
+    // Nothing is left of it: an emptied folder goes with its last file.
+    const uploads = path.join(h.dir, "files", "uploads");
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
   });
 
   test("expires after a day: 404, and its bytes are deleted at the next upload", async () => {

@@ -45,6 +45,8 @@ export const CONVERTER_LIMITS = {
   /** Address space of one converter process (prlimit --as): LibreOffice maps ~1 GB before it reads a byte. */
   officeMemoryBytes: 3 * 1024 * MB,
   toolMemoryBytes: 1024 * MB,
+  /** How long an ended OCR job's results are kept (read by the browser's polling within minutes), then deleted. */
+  ocrResultsMs: 24 * 60 * 60_000,
 } as const;
 
 /** What each upload accepts (spec 3 §5), as extensions with their dot. */

@@ -18,6 +18,8 @@ import { PoolBusy } from "./pool";
 import type { Converters } from "./service";
 
 export const OCR_QUEUE = "ocr";
+/** Ended OCR jobs deleted per new request (older first). */
+const OCR_PRUNE_BATCH = 20;
 
 type Deps = { converters: Converters; jobs: JobQueue; files: FileStore; requireAuth: MiddlewareHandler<AppEnv>; log: (msg: string) => void };
 
@@ -119,6 +121,7 @@ export function converterRoutes(deps: Deps): { converters: Hono<AppEnv>; hubPdf:
     if (parts.some((p) => !accepts(UPLOAD_ACCEPT.ocr, uploadName(p.name)))) {
       throw badRequest(fieldMessage(["files"], CONVERTER_MESSAGES.convertMany));
     }
+    await pruneEnded();
     const jobId = crypto.randomUUID();
     const stored: OcrPayload["files"] = [];
     for (const [i, part] of parts.entries()) {
@@ -185,6 +188,20 @@ export function converterRoutes(deps: Deps): { converters: Hono<AppEnv>; hubPdf:
       return { status: "completed" };
     },
   });
+  /**
+   * Deletes the jobs (and their files) that ended more than `ocrResultsMs` ago, a batch per new OCR request, as the
+   * file store prunes its expired uploads: results are read by a poll within minutes, never kept for good.
+   */
+  const pruneEnded = async () => {
+    const cutoff = Date.now() - limits.ocrResultsMs;
+    const { data } = jobs.page(OCR_QUEUE, { statuses: ["completed", "dead", "failed"], sort: "oldest", skip: 0, limit: OCR_PRUNE_BATCH });
+    for (const job of data) {
+      if (job.updatedAt > cutoff || (job.status === "failed" && job.attempts < job.maxAttempts)) continue;
+      await removeInputs(job.payload as OcrPayload);
+      await files.delete(`ocr/${job.id}/results.json`).catch(() => false);
+      jobs.remove(OCR_QUEUE, job.id);
+    }
+  };
   const removeInputs = async (payload: OcrPayload) => {
     for (const file of payload.files) await files.delete(file.key).catch(() => false);
   };

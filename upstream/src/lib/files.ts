@@ -96,8 +96,18 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, content: Readable | Buffer, options: PutOptions = {}): Promise<PutResult> {
     const file = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomUUID()}.tmp`);
+    // The temporary file is opened before any byte is read, so a folder that a deletion beside it removed in between
+    // (see delete) is made again and the open retried, with nothing of the content consumed.
+    let target: fs.WriteStream | null = null;
+    for (let attempt = 0; !target; attempt++) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      target = await new Promise<fs.WriteStream | null>((resolve, reject) => {
+        const stream = fs.createWriteStream(temp, { flags: "wx", mode: 0o600 });
+        stream.once("open", () => resolve(stream));
+        stream.once("error", (error: NodeJS.ErrnoException) => (error.code === "ENOENT" && attempt < 3 ? resolve(null) : reject(error)));
+      });
+    }
     const hash = crypto.createHash("sha256");
     let size = 0;
     const count = new Transform({
@@ -113,7 +123,7 @@ export class LocalFileStore implements FileStore {
     });
     try {
       const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
-      await pipeline(source, count, fs.createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+      await pipeline(source, count, target);
       if (options.overwrite === false) {
         await fs.promises.link(temp, file).catch((error: NodeJS.ErrnoException) => {
           throw error.code === "EEXIST"
@@ -155,6 +165,14 @@ export class LocalFileStore implements FileStore {
     const file = this.pathOf(key);
     if (!this.stat(key)) return false;
     await fs.promises.rm(file, { force: true });
+    // Keys name files, not folders (as in an object store): a folder emptied by this deletion goes with it.
+    for (let dir = path.dirname(file); dir !== this.root && dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
+      const removed = await fs.promises.rmdir(dir).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) break;
+    }
     return true;
   }
 }
