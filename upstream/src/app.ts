@@ -76,7 +76,9 @@ import { FipStore } from "./fip/store";
 import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
 import { SqliteJobQueue } from "./queue/sqlite-queue";
 import { mountConverters, type ConverterOptions } from "./converters";
+import { mountChains } from "./chains";
 import { mountWorkflows } from "./workflows";
+import { mountLibrary } from "./library";
 
 export type { UpstreamEnv } from "./lib/http";
 
@@ -289,6 +291,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/stt", aiRoutes.stt);
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
+    mountChains(app, { db, now, ai, requireAuth });
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));
@@ -315,6 +318,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const backup = new TemplateBackup(db, recordFiles, now);
       app.route("/api/template-storage", templateStorageRoutes({ backup, requireAuth, now }));
     }
+    mountLibrary(app, { db, now, requireAuth, secret, dataDir: options.dataDir, specifications });
     // Portfolio tags (the categorization's tag input suggests them).
     const portfolioTags = db.prepare(
       "select name from tag_counts where instr(lower(name), ?) > 0 group by name order by instr(lower(name), ?) <> 1, sum(count) desc, name limit ?",

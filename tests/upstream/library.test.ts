@@ -1,0 +1,236 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import {
+  CategoryList,
+  DRAWING_TOKEN_SECONDS,
+  LIBRARY_MESSAGES,
+  LibraryCategory,
+  LibraryItem,
+  LibraryItemPage,
+  LibraryStats,
+} from "@contract/library";
+import { databaseFile } from "../../upstream/src/db";
+import { LibraryStore } from "../../upstream/src/library/store";
+import { officePackage } from "../fixtures/office";
+import { harness, message, type Harness } from "./helpers";
+import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-helpers";
+
+/** The statistics counted over every item, on a second connection to the upstream's database. */
+function recount(h: Harness) {
+  const db = new Database(databaseFile(h.dir));
+  try {
+    return new LibraryStore(db, Date.now, []).recount();
+  } finally {
+    db.close();
+  }
+}
+
+const spec = (name: string, tags: string[] = []) => ({ name, type: "abstract", description: `${name} text`, tags, template: "{{title}}" });
+
+async function json<T>(res: Response, schema: { parse(v: unknown): T }): Promise<T> {
+  if (res.status >= 300) throw new Error(`${res.status}: ${await res.text()}`);
+  return schema.parse(await res.json());
+}
+
+async function createSpec(h: Harness, name: string, tags: string[] = []): Promise<string> {
+  const res = await h.call("POST", "/api/specifications", { token: h.adminToken, body: spec(name, tags) });
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function createCategory(h: Harness, name: string, parentId: string | null = null): Promise<LibraryCategory> {
+  return json(await h.call("POST", "/api/categories/create", { token: h.adminToken, body: { name, parentId } }), LibraryCategory);
+}
+
+const settings = (item: LibraryItem, changes: Partial<LibraryItem> = {}) => {
+  const { name, isPublic, isGeneric, organizations, description, tags, categories } = { ...item, ...changes };
+  return { name, isPublic, isGeneric, organizations, description, tags, categories };
+};
+
+describe("library categories (/api/categories)", () => {
+  it("creates, nests, reorders, re-parents and deletes; 'other' is not editable", async () => {
+    const h = await harness();
+    const t = h.adminToken;
+    const a = await createCategory(h, "Alpha");
+    const b = await createCategory(h, "Beta");
+    const c = await createCategory(h, "Gamma", a.id);
+    const names = async () => (await json(await h.call("GET", "/api/categories/all?skipOrganizationFiltering=true", { token: t }), CategoryList)).map((x) => `${x.name}:${x.order}`);
+    expect(await names()).toEqual(["Alpha:0", "Gamma:0", "Beta:1"]);
+    // Beta first.
+    await json(await h.call("PUT", `/api/categories/${b.id}`, { token: t, body: { order: 0 } }), LibraryCategory);
+    expect(await names()).toEqual(["Beta:0", "Alpha:1", "Gamma:0"]);
+    // Gamma under Beta, then under itself (refused).
+    const moved = await json(await h.call("PUT", `/api/categories/${c.id}`, { token: t, body: { parentId: b.id } }), LibraryCategory);
+    expect(moved.parentId).toBe(b.id);
+    const cycle = await h.call("PUT", `/api/categories/${b.id}`, { token: t, body: { parentId: c.id } });
+    expect(cycle.status).toBe(400);
+    expect(await message(cycle)).toBe(LIBRARY_MESSAGES.cycle);
+    expect((await h.call("PUT", "/api/categories/other", { token: t, body: { name: "X" } })).status).toBe(400);
+    const empty = await h.call("POST", "/api/categories/create", { token: t, body: { name: "  " } });
+    expect(await message(empty)).toBe("name: Name is required");
+    // Deleting Beta moves Gamma up to the top level, after Alpha.
+    expect((await h.call("DELETE", `/api/categories/${b.id}`, { token: t })).status).toBe(204);
+    expect(await names()).toEqual(["Alpha:0", "Gamma:1"]);
+    expect((await h.call("DELETE", `/api/categories/${b.id}`, { token: t })).status).toBe(404);
+  });
+
+  it("writes need prompts.write; reading any signed-in user", async () => {
+    const h = await harness();
+    await withPermissions(h, "reader@example.com", ["prompts.read"]);
+    const reader = await h.login("reader@example.com", "secret1");
+    expect((await h.call("GET", "/api/categories/all", { token: reader })).status).toBe(200);
+    expect((await h.call("POST", "/api/categories/create", { token: reader, body: { name: "X" } })).status).toBe(403);
+    expect((await h.call("GET", "/api/categories/all")).status).toBe(401);
+  });
+});
+
+describe("library items (/api/library)", () => {
+  it("indexes specifications and drawings as they are written; settings save through the domain", async () => {
+    const h = await harness();
+    const t = h.adminToken;
+    const cat = await createCategory(h, "Claims");
+    const specId = await createSpec(h, "Abstract one", ["EP"]);
+    const vsdx = await officePackage("vsdx");
+    const drawing = (await (await sendMultipart(h, "POST", "/api/drawings/", {}, { fileTemplate: { name: "Fig 1.vsdx", bytes: vsdx } })).json()) as Json;
+
+    const page = await json(await h.call("GET", "/api/library/items?groupBy=category", { token: t }), LibraryItemPage);
+    expect(page.items.map((i) => [i.libraryType, i.name, i.group])).toEqual([
+      ["specification", "Abstract one", "other"],
+      ["drawing", "Fig 1", "other"],
+    ].sort((x, y) => x[1]!.localeCompare(y[1]!)));
+
+    const item = await json(await h.call("GET", `/api/library/items/${specId}`, { token: t }), LibraryItem);
+    const short = await h.call("PATCH", `/api/library/items/${specId}`, { token: t, body: settings(item, { name: " abc " }) });
+    expect(short.status).toBe(400);
+    expect(await message(short)).toBe(`name: ${LIBRARY_MESSAGES.nameShort}`);
+    const saved = await json(
+      await h.call("PATCH", `/api/library/items/${specId}`, {
+        token: t,
+        body: settings(item, { name: "  Abstract two ", isGeneric: true, organizations: ["org-1"], categories: [cat.id], tags: ["EP", "US"] }),
+      }),
+      LibraryItem,
+    );
+    expect(saved).toMatchObject({ name: "Abstract two", isGeneric: true, organizations: ["org-1"], categories: [cat.id], tags: ["EP", "US"] });
+    // The specification itself changed (its domain), and the library's fields live with it.
+    const domain = (await (await h.call("GET", `/api/specifications/${specId}`, { token: t })).json()) as Json;
+    expect(domain).toMatchObject({ name: "Abstract two", tags: ["EP", "US"] });
+
+    const d = await json(await h.call("GET", `/api/library/items/${drawing.id}`, { token: t }), LibraryItem);
+    await json(await h.call("PATCH", `/api/library/items/${d.id}`, { token: t, body: settings(d, { isPublic: true, categories: [cat.id] }) }), LibraryItem);
+
+    const filtered = async (q: string) =>
+      (await json(await h.call("GET", `/api/library/items?${q}`, { token: t }), LibraryItemPage)).items.map((i) => i.name);
+    expect(await filtered(`categories=${cat.id}`)).toEqual(["Abstract two", "Fig 1"]);
+    expect(await filtered("type=drawing")).toEqual(["Fig 1"]);
+    expect(await filtered("tag=US")).toEqual(["Abstract two"]);
+    expect(await filtered("organization=org-1")).toEqual(["Abstract two"]);
+    expect(await filtered("name=fig")).toEqual(["Fig 1"]);
+    expect(await filtered("author=admin@example.com&groupBy=date")).toHaveLength(2);
+    expect(await filtered("author=nobody@example.com")).toEqual([]);
+
+    // Deleting the category leaves both items uncategorised ('other').
+    expect((await h.call("DELETE", `/api/categories/${cat.id}`, { token: t })).status).toBe(204);
+    const after = await json(await h.call("GET", "/api/library/items", { token: t }), LibraryItemPage);
+    expect(after.items.map((i) => [i.group, i.categories])).toEqual([
+      ["other", []],
+      ["other", []],
+    ]);
+    // Deleting the record drops it from the index.
+    await h.call("DELETE", `/api/specifications/${specId}`, { token: t });
+    expect((await h.call("GET", `/api/library/items/${specId}`, { token: t })).status).toBe(404);
+  });
+
+  it("a reader sees only the types their permissions read; settings need prompts.write and the domain's write", async () => {
+    const h = await harness();
+    const specId = await createSpec(h, "Spec item");
+    const vsdx = await officePackage("vsdx");
+    await sendMultipart(h, "POST", "/api/drawings/", {}, { fileTemplate: { name: "Fig.vsdx", bytes: vsdx } });
+    await withPermissions(h, "s@example.com", ["specifications.read", "prompts"]);
+    await withPermissions(h, "w@example.com", ["specifications", "prompts"]);
+    const reader = await h.login("s@example.com", "secret1");
+    const writer = await h.login("w@example.com", "secret1");
+    const page = await json(await h.call("GET", "/api/library/items", { token: reader }), LibraryItemPage);
+    expect(page.items.map((i) => i.libraryType)).toEqual(["specification"]);
+    const item = await json(await h.call("GET", `/api/library/items/${specId}`, { token: reader }), LibraryItem);
+    expect((await h.call("PATCH", `/api/library/items/${specId}`, { token: reader, body: settings(item) })).status).toBe(403);
+    expect((await h.call("PATCH", `/api/library/items/${specId}`, { token: writer, body: settings(item, { name: "Renamed" }) })).status).toBe(200);
+  });
+
+  it("'+ new item' makes a specification with the defaults; a drawing needs its own screen", async () => {
+    const h = await harness();
+    const made = await json(await h.call("POST", "/api/library/items", { token: h.adminToken, body: { libraryType: "specification" } }), LibraryItem);
+    expect(made).toMatchObject({ name: "new specification", description: "new specification", isPublic: false, isGeneric: false });
+    expect((await h.call("POST", "/api/library/items", { token: h.adminToken, body: { libraryType: "drawing" } })).status).toBe(400);
+  });
+});
+
+describe("drawing token flow", () => {
+  it("a short-lived token opens one drawing's content and nothing else", async () => {
+    const h = await harness();
+    const vsdx = await officePackage("vsdx");
+    const a = (await (await sendMultipart(h, "POST", "/api/drawings/", {}, { fileTemplate: { name: "A.vsdx", bytes: vsdx } })).json()) as Json;
+    const b = (await (await sendMultipart(h, "POST", "/api/drawings/", {}, { fileTemplate: { name: "B.vsdx", bytes: vsdx } })).json()) as Json;
+    expect((await h.call("GET", `/api/drawings/${a.id}/token`)).status).toBe(401);
+    const { token } = (await (await h.call("GET", `/api/drawings/${a.id}/token`, { token: h.adminToken })).json()) as { token: string };
+    const content = await h.call("GET", `/api/drawings/${a.id}/content?authToken=${encodeURIComponent(token)}`);
+    expect(content.status).toBe(200);
+    expect(content.headers.get("content-disposition")).toContain("A.vsdx");
+    expect((await bytesOf(content)).equals(vsdx)).toBe(true);
+    // Not for another drawing, not the session token, not tampered with, not after expiry.
+    expect((await h.call("GET", `/api/drawings/${b.id}/content?authToken=${encodeURIComponent(token)}`)).status).toBe(401);
+    expect((await h.call("GET", `/api/drawings/${a.id}/content?authToken=${h.adminToken}`)).status).toBe(401);
+    expect((await h.call("GET", `/api/drawings/${a.id}/content?authToken=${token}x`)).status).toBe(401);
+    h.clock.advance(DRAWING_TOKEN_SECONDS * 1000 + 1);
+    const expired = await h.call("GET", `/api/drawings/${a.id}/content?authToken=${encodeURIComponent(token)}`);
+    expect(expired.status).toBe(401);
+    expect(await message(expired)).toBe(LIBRARY_MESSAGES.tokenInvalid);
+    await withPermissions(h, "none@example.com", []);
+    const none = await h.login("none@example.com", "secret1");
+    expect((await h.call("GET", `/api/drawings/${a.id}/token`, { token: none })).status).toBe(403);
+  });
+});
+
+describe("library statistics", () => {
+  it("equal a recount after 1,000 random creates, edits, re-categorisations and deletes", async () => {
+    // The clock runs over years: the admin's token must outlive it.
+    const h = await harness({ tokenTtlSeconds: 10 * 365 * 86_400 });
+    const t = h.adminToken;
+    let seed = 41;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const cats = [await createCategory(h, "One"), await createCategory(h, "Two"), await createCategory(h, "Three")].map((c) => c.id);
+    const tags = ["EP", "US", "WO", "JP"];
+    const orgs = ["o1", "o2", "o3"];
+    const live: string[] = [];
+    for (let step = 0; step < 1_000; step++) {
+      h.clock.advance(Math.floor(random() * 3 * 86_400_000)); // about four years in all
+      const roll = random();
+      if (live.length === 0 || roll < 0.35) {
+        live.push(await createSpec(h, `Spec ${step}`, [pick(tags)]));
+      } else if (roll < 0.75) {
+        const id = pick(live);
+        const item = await json(await h.call("GET", `/api/library/items/${id}`, { token: t }), LibraryItem);
+        const body = settings(item, {
+          name: `Item ${step}`,
+          tags: tags.filter(() => random() < 0.4),
+          organizations: orgs.filter(() => random() < 0.4),
+          categories: cats.filter(() => random() < 0.4),
+        });
+        expect((await h.call("PATCH", `/api/library/items/${id}`, { token: t, body })).status).toBe(200);
+      } else if (roll < 0.9) {
+        const id = pick(live);
+        expect((await h.call("PATCH", `/api/specifications/${id}`, { token: t, body: { tags: [pick(tags), pick(tags)] } })).status).toBe(200);
+      } else {
+        const id = live.splice(Math.floor(random() * live.length), 1)[0]!;
+        expect((await h.call("DELETE", `/api/specifications/${id}`, { token: t })).status).toBe(204);
+      }
+    }
+    const stats = await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats);
+    expect(stats.total).toBe(live.length);
+    expect(stats).toEqual(recount(h));
+    expect(Object.keys(stats.counts.year).length).toBeGreaterThan(1);
+    expect(Object.values(stats.counts.category).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(live.length);
+  }, 120_000);
+});
