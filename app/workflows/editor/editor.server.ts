@@ -11,7 +11,10 @@ import { readForm, textOf } from "~/lib/form.server";
 import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import type { Api } from "~/lib/upstream.server";
+import { togglePost } from "../versions/activation.server";
+import { discardDraftPost, isDraftSave, saveDraftPost, type OverwriteDraft } from "../versions/drafts.server";
 import { templateHistory } from "../versions/history.server";
+import { draftChanges } from "../versions/templates.server";
 import type { PageVersions } from "../versions/versions";
 import { pageVersions, sentVersions } from "../versions/versions.server";
 import { contractsOf, workflows } from "../workflows.server";
@@ -77,6 +80,8 @@ export async function editorLoader(args: LoaderFunctionArgs) {
     /** What the page's saves send back: a save based on an older version is refused (409), never a lost update. */
     versions: pageVersions(template, draft),
     history,
+    /** What Save & Activate commits from the draft the page shows, in the differ's words (null: no draft). */
+    changes: draftChanges(template, draft),
     /** The saved layout of the template itself, for the picture (a draft's steps have no position worth drawing yet). */
     saved: { steps: template.steps, paths: template.paths },
     duration: shortestDurationText(doc),
@@ -99,7 +104,9 @@ export type EditorReply = {
   values?: Record<string, string>;
   /** A save refused because the template or its draft moved on since the page was loaded (409). */
   stale?: boolean;
-  confirm?: "delete" | "step-options";
+  confirm?: "delete" | "step-options" | "toggle" | "discard-draft" | "overwrite-draft";
+  /** The newer draft a Save as draft would overwrite ('Overwrite draft?'). */
+  overwrite?: OverwriteDraft;
   tasks?: number;
   toast?: unknown;
 };
@@ -117,9 +124,10 @@ async function keep(api: Api, template: MilestoneTemplate, base: string, doc: Te
  * versions the page was loaded with: a page that showed the draft commits it and drops it in one call; a draft begun
  * since by someone else is left alone. A post without versions saves unconditionally.
  */
-async function saveTemplate(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent & { commitMessage?: string }, sent: PageVersions) {
+async function saveTemplate(api: Api, template: MilestoneTemplate, base: string, doc: TemplateContent & { commitMessage?: string }, sent: PageVersions, commit = false) {
   const baseVersion = sent.base !== undefined ? { baseVersion: sent.base } : {};
-  if (template.type === "draft") return api.put(MilestoneTemplate, `${base}/draft/template`, { ...doc, ...baseVersion });
+  // A draft template's Save keeps it a draft; its Save & Activate commits it (it becomes a template, then is activated).
+  if (template.type === "draft" && !commit) return api.put(MilestoneTemplate, `${base}/draft/template`, { ...doc, ...baseVersion });
   if (sent.draft !== undefined) return api.put(MilestoneTemplate, base, { ...doc, ...baseVersion, draftVersion: sent.draft });
   const saved = await api.put(MilestoneTemplate, base, { ...doc, ...baseVersion });
   if (template.hasDraft && sent.base === undefined) await api.send("DELETE", `${base}/draft/discard`);
@@ -189,7 +197,7 @@ const StepOptionsForm = z.object({ step: z.string().min(1), notification: z.enum
  * (after its confirmation); `step-options` (a step's notification or critical date, confirmed when tasks exist).
  */
 export async function editorAction(args: ActionFunctionArgs) {
-  const { api } = await requireWrite(args);
+  const { api, timeZone } = await requireWrite(args);
   const workflowId = args.params.id ?? "";
   const templateId = args.params.milestoneId ?? "";
   const form = await readForm(args.request);
@@ -197,6 +205,7 @@ export async function editorAction(args: ActionFunctionArgs) {
   const flash = toasts(args.context);
   const here = editorPath(workflowId, templateId);
   const { template, doc, base } = await working(api, workflowId, templateId);
+  const draftPost = { api, form, template, base, editorUrl: here, workflowUrl: workflowPath(workflowId), flash, timeZone };
   const refuse = (message: string, status = 400) =>
     json<EditorReply>({ ok: false, message, form: textOf(form, "form") || undefined, values: valuesOf(form) }, { status });
 
@@ -260,15 +269,15 @@ export async function editorAction(args: ActionFunctionArgs) {
     const sent = documentField(form);
     if (typeof sent === "string") return refuse(sent);
     const content = sent ?? doc;
+    if (intent === "save" && isDraftSave(form)) return saveDraftPost({ ...draftPost, doc: content, fromCanvas: sent !== null });
     if (intent === "save-activate") {
       const problem = activationProblem(content);
       if (problem) return failed<EditorReply>({ ok: false, message: EDITOR.finishUnreachable }, { type: "error", message: EDITOR.finishUnreachable }, 400);
     }
     const commitMessage = textOf(form, "commitMessage");
     try {
-      const saved = await saveTemplate(api, template, base, { ...content, ...(commitMessage ? { commitMessage } : {}) }, sentVersions(form));
+      const saved = await saveTemplate(api, template, base, { ...content, ...(commitMessage ? { commitMessage } : {}) }, sentVersions(form), intent === "save-activate");
       if (intent === "save-activate") {
-        // A draft template is made a template by activation only in the versioned documents (next); here it stays a draft.
         if (saved.type === "template" && !saved.active) await api.post(MilestoneTemplate, `${base}/activate`);
         return flash.redirectWithSuccess(workflowPath(workflowId), EDITOR.savedAndActivated);
       }
@@ -282,6 +291,10 @@ export async function editorAction(args: ActionFunctionArgs) {
     if (sent) return json<EditorReply>({ ok: true, toast: { type: "success", message: EDITOR.saved } });
     return flash.redirectWithSuccess(here, EDITOR.saved);
   }
+
+  if (intent === "discard-draft") return discardDraftPost({ ...draftPost, doc, fromCanvas: false });
+
+  if (intent === "toggle") return togglePost({ ...draftPost, workflowId });
 
   if (intent === "export") return redirect(`${here}/export`);
 

@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { shortestDurationText } from "@contract/graph";
 import { MilestoneTemplate } from "@contract/milestone-templates";
+import { diffTemplates } from "@contract/template-diff";
 import { requireRoute, requireWrite, notFound } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, reasonOf, statusOf } from "~/lib/actions.server";
 import { readForm } from "~/lib/form.server";
@@ -14,6 +15,7 @@ import { orNotFound } from "~/lib/resource.server";
 import { toasts } from "~/lib/toast.server";
 import { documentOf, editorPath, templatePath } from "../editor/editor.server";
 import { workflows } from "../workflows.server";
+import type { ChangeLine } from "./ChangeList";
 import { templateHistory } from "./history.server";
 import { VERSIONS } from "./texts";
 import { sentVersions } from "./versions.server";
@@ -71,4 +73,13 @@ export async function revisionAction(args: ActionFunctionArgs) {
     return failed<RevisionReply>({ ok: false, message: reasonOf(error), ...(status === 409 ? { stale: true } : {}) }, failureToast(VERSIONS.updateFailed, error), status);
   }
   return toasts(args.context).redirectWithSuccess(editor, VERSIONS.templateActivated);
+}
+
+/**
+ * What Save & Activate commits when the page shows a template's draft (the commit summary, spec 3 §2.6 commit modal):
+ * the differ's named changes from the current template to the draft; null when there is no draft to commit.
+ */
+export function draftChanges(template: MilestoneTemplate, draft: MilestoneTemplate | null): ChangeLine[] | null {
+  if (!draft) return null;
+  return diffTemplates(documentOf(template), documentOf(draft)).changes.map(({ kind, text }) => ({ kind, text }));
 }
