@@ -1,7 +1,8 @@
 /**
  * The template editor's page (spec 3 §2.6): the header (BACK, workflow and template titles, the state badge, the
- * shortest planned duration), the template's actions (Export template, Delete this template, Save, Save & Activate
- * with its commit message, the links to Variables, the roadmap and Properties), the table editor beside a picture of
+ * shortest planned duration), the template's actions (Export template, Delete this template, the save area of the
+ * versions kit: Save or Save as draft, Discard draft, Save & Activate with its commit message; the links to
+ * Variables, the roadmap and Properties), the table editor beside a picture of
  * the saved graph, and, where JavaScript runs, the canvas over the tables (`canvas`).
  */
 import { Form, Link } from "@remix-run/react";
@@ -10,7 +11,8 @@ import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
 import { HistoryMenu } from "../versions/HistoryMenu";
 import { VERSIONS } from "../versions/texts";
-import { VersionFields } from "../versions/versions";
+import { SaveArea } from "../versions/SaveArea";
+import { BadgeText, BadgeToggle } from "../versions/StateBadge";
 import type { EditorData, EditorReply } from "./editor.server";
 import { GraphPicture } from "./GraphPicture";
 import { TableEditor } from "./TableEditor";
@@ -28,6 +30,8 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
   const back = `/workflows/${encodeURIComponent(workflow.id)}`;
   const tables = <TableEditor doc={doc} statistics={statistics} canWrite={may.write} reply={reply} editing={data.editing} />;
   const confirmingOptions = reply?.confirm === "step-options" && reply.values;
+  /** ONLINE / OFFLINE is the activation toggle for a writer (spec 3 §2.6 "clickable"); DRAFT is a label. */
+  const toggles = may.write && badge !== "draft";
   return (
     <main className="main template-editor">
       <Toast toast={toastOf(reply)} />
@@ -38,8 +42,9 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
         <div>
           <p className="page-subtitle">{workflow.title}</p>
           <h1>
-            {template.title} <span className={`badge badge-${badge}`}>{EDITOR.badge[badge]}</span>
+            {template.title} {toggles ? null : <BadgeText badge={badge} />}
           </h1>
+          {toggles ? <BadgeToggle badge={badge} title={template.title} confirming={reply?.confirm === "toggle"} /> : null}
           <p className="editor-duration">{duration}</p>
         </div>
         <div className="header-actions">
@@ -68,34 +73,7 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
         <a href="#variables">{EDITOR.variables}</a> <a href="#roadmap">{doc.roadmap.length ? EDITOR.editRoadmap : EDITOR.defineRoadmap}</a>{" "}
         <a href="#properties">{EDITOR.properties}</a>
       </nav>
-      {may.write ? (
-        <div className="editor-save">
-          <Form method="post" className="inline-form">
-            <VersionFields versions={data.versions} />
-            <button type="submit" name="intent" value="save" className="btn btn-secondary">
-              {EDITOR.save}
-            </button>
-          </Form>
-          <Form method="post" className="inline-form" aria-label={EDITOR.saveActivate}>
-            <VersionFields versions={data.versions} />
-            <div className="field">
-              <label htmlFor="commit-message">{EDITOR.commitMessage}</label>
-              <input id="commit-message" name="commitMessage" aria-describedby="commit-message-hint" defaultValue={reply?.values?.commitMessage} />
-              <p id="commit-message-hint" className="field-hint">
-                {EDITOR.commitHint}
-              </p>
-            </div>
-            <button type="submit" name="intent" value="save-activate" className="btn btn-primary">
-              {EDITOR.saveActivate}
-            </button>
-          </Form>
-          {reply && reply.ok === false && !reply.form && reply.message ? (
-            <p className="form-error" role="alert">
-              {reply.message === EDITOR.finishUnreachable ? reply.message : reply.message}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {may.write ? <SaveArea data={data} reply={reply} /> : null}
       {confirmingOptions ? (
         <Form method="post" className="confirm-inline" aria-labelledby="step-options-title">
           <h2 id="step-options-title">{EDITOR.stepOptionsTitle}</h2>

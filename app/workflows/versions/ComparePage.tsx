@@ -6,10 +6,9 @@
 import { Link } from "@remix-run/react";
 import { GraphPicture } from "../editor/GraphPicture";
 import { EDITOR } from "../editor/texts";
+import { ChangeList } from "./ChangeList";
 import type { CompareData } from "./compare.server";
 import { VERSIONS } from "./texts";
-
-const kindOf = (kind: string) => (kind === "added" ? "added" : kind === "removed" ? "removed" : "changed");
 
 export function ComparePage({ data }: { data: CompareData }) {
   const { workflow, template, labels } = data;
@@ -33,20 +32,7 @@ export function ComparePage({ data }: { data: CompareData }) {
       <section aria-labelledby="compare-changes-heading">
         <h2 id="compare-changes-heading">{VERSIONS.changes}</h2>
         {data.changes.length ? (
-          <ul className="compare-changes">
-            {data.changes.map((c, i) => {
-              const kind = kindOf(c.kind);
-              return (
-                <li key={i} className={`change-${kind}`}>
-                  <span className="compare-sign" aria-hidden="true">
-                    {VERSIONS.kinds[kind].sign}
-                  </span>
-                  <span className="visually-hidden">{`${VERSIONS.kinds[kind].text}: `}</span>
-                  {c.text}
-                </li>
-              );
-            })}
-          </ul>
+          <ChangeList changes={data.changes} />
         ) : (
           <p className="empty-state">{VERSIONS.noChanges}</p>
         )}
