@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { CONNECT_MESSAGES } from "@contract/graph";
+import { CONNECT_MESSAGES, GRAPH_MESSAGES, NOWHERE_PORT } from "@contract/graph";
 import { EVENT_CODES } from "@contract/workflow-contracts";
 import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { CANVAS } from "~/workflows/editor/canvas/texts";
@@ -14,7 +14,10 @@ import { js, toastSays } from "./workflows-fixtures";
  */
 test.skip(() => !js(), "the canvas needs JavaScript");
 
-type Doc = { steps: { id: string; type: string; title: string; display: { position: { x: number; y: number } } }[]; paths: { from: { step: string }; to: { step: string } }[] };
+type Doc = {
+  steps: { id: string; type: string; title: string; display: { position: { x: number; y: number } } }[];
+  paths: { from: { step: string; port?: string; action: { form?: { name: string } | null } }; to: { step: string; action: { title?: unknown } } }[];
+};
 
 /** A workflow with one inactive template made as the wizard makes it (start → task → finish, and nowhere). */
 async function templateFor(request: APIRequestContext, graph?: { steps: unknown[]; paths: unknown[] }) {
@@ -42,9 +45,11 @@ async function templateFor(request: APIRequestContext, graph?: { steps: unknown[
 const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
 const status = (page: Page) => page.locator(".canvas-status");
 
-/** Drags from a step's port to another step's input, with the mouse. */
-async function connect(page: Page, from: string, to: string) {
-  const source = node(page, from).locator('.react-flow__handle[data-handleid="out"]');
+/** Drags from a step's port (its default one unless named) to another step's input, with the mouse. */
+async function connect(page: Page, from: string, to: string, port = "out") {
+  // The mouse acts in the viewport only: the canvas is scrolled into it first.
+  await page.locator(".react-flow").scrollIntoViewIfNeeded();
+  const source = node(page, from).locator(`.react-flow__handle[data-handleid="${port}"]`);
   const target = node(page, to).locator(".react-flow__handle.target");
   const a = (await source.boundingBox())!;
   const b = (await target.boundingBox())!;
@@ -169,4 +174,72 @@ test("by keyboard alone: insert from the dock, connect, move, undo and redo, sav
   // The position the two kept moves announced.
   const [x, y] = moved!.match(/moved to (-?\d+), (-?\d+)/)!.slice(1).map(Number);
   expect(inserted.display.position).toEqual({ x, y });
+});
+
+test("a new connection opens its editor: kept as one undo step, removed on Escape, and from the nowhere port only with a form", async ({ page, request }) => {
+  const step = (id: string, type: string, title: string, x: number, y: number) => ({ id, type, title, display: { position: { x, y } } });
+  const template = await templateFor(request, {
+    steps: [step("start", "milestone-start", "Start", 0, 0), step("t1", "task", "Draft", 300, 0), step("t2", "task", "Review", 600, 0), step("t3", "task", "Check", 600, 300), step("finish", "finish", "Finish", 900, 0), step(NOWHERE_ID, "nowhere", "Nowhere", 900, 300)],
+    paths: [{ from: { step: "start" }, to: { step: "t1" } }],
+  });
+  await signIn(page);
+  await page.goto(template.url);
+  const canvas = page.getByRole("region", { name: CANVAS.region });
+  const edges = canvas.locator(".react-flow__edge");
+  await expect(edges).toHaveCount(1);
+  const editor = page.getByRole("dialog", { name: CANVAS.newConnectionTitle });
+
+  // To a task: the connection editor opens at once; Apply keeps the connection with what was typed, one undo step.
+  await connect(page, "t1", "t2");
+  await expect(editor).toBeVisible();
+  await expect(status(page)).toHaveText(CANVAS.announce.connectionEditing("Draft", "Review"));
+  await editor.getByLabel(EDITOR.fields.taskTitle, { exact: true }).fill("Review the draft");
+  await editor.getByRole("button", { name: EDITOR.apply }).click();
+  await expect(editor).toBeHidden();
+  await expect(status(page)).toHaveText(CANVAS.announce.connectionKept("Draft", "Review"));
+  await expect(edges).toHaveCount(2);
+  await expect(node(page, "t1")).toBeFocused();
+  await page.keyboard.press("Control+z");
+  await expect(edges).toHaveCount(1);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(edges).toHaveCount(2);
+
+  // To finish: no editor.
+  await connect(page, "t2", "finish");
+  await expect(status(page)).toHaveText(CANVAS.announce.connected("Review", "Finish"));
+  await expect(editor).toBeHidden();
+  await expect(edges).toHaveCount(3);
+
+  // Escape (Cancel) removes the new connection and gives the focus back to where it started.
+  await connect(page, "t1", "t3");
+  await expect(editor).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+  await expect(status(page)).toHaveText(CANVAS.announce.connectionCancelled("Draft", "Check"));
+  await expect(edges).toHaveCount(3);
+  await expect(node(page, "t1")).toBeFocused();
+
+  // From the nowhere port: the editor opens on the form; applied without one, the connection goes, saying why.
+  await connect(page, "t1", NOWHERE_ID, NOWHERE_PORT);
+  await expect(editor).toBeVisible();
+  await expect(editor.getByLabel(EDITOR.fields.formName)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(editor).toBeHidden();
+  await expect(status(page)).toHaveText(CANVAS.announce.connectionNeedsForm("Draft", "Nowhere", GRAPH_MESSAGES.nowherePortNeedsForm));
+  await expect(edges).toHaveCount(3);
+  await connect(page, "t1", NOWHERE_ID, NOWHERE_PORT);
+  await editor.getByLabel(EDITOR.fields.formName).fill("Why it stopped");
+  await page.keyboard.press("Enter");
+  await expect(status(page)).toHaveText(CANVAS.announce.connectionKept("Draft", "Nowhere"));
+  await expect(edges).toHaveCount(4);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: EDITOR.save, exact: true }).click();
+  await toastSays(page, EDITOR.saved);
+  const saved = await template.read();
+  expect(saved.paths.map((p) => `${p.from.step}>${p.to.step}`).sort()).toEqual(["start>t1", `t1>${NOWHERE_ID}`, "t1>t2", "t2>finish"]);
+  expect(saved.paths.find((p) => p.to.step === "t2")!.to.action.title).toBe("Review the draft");
+  const stopped = saved.paths.find((p) => p.to.step === NOWHERE_ID)!;
+  expect(stopped.from.port).toBe(NOWHERE_PORT);
+  expect(stopped.from.action.form?.name).toBe("Why it stopped");
 });

@@ -25,7 +25,7 @@ import {
 import flowStyles from "@xyflow/react/dist/style.css";
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { canConnect } from "@contract/graph";
+import { GRAPH_MESSAGES, canConnect } from "@contract/graph";
 import type { TemplateContent } from "@contract/milestone-templates";
 import type { StepType } from "@contract/workflow-constants";
 import { openModal } from "~/ui/modal";
@@ -37,7 +37,8 @@ import { editsOfForm } from "../forms/parse";
 import canvasStyles from "./canvas.css";
 import { copySteps, pasteClip, type Clip } from "./clipboard";
 import { applyEdit, applyEditInput, newStepId, type EditContext, type GraphEdit } from "@contract/graph-edits";
-import { DOCK_SOURCES, DOCK_STEPS, addPathEdit, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "./edits";
+import { dropConnection, editorForConnection, hasForm, keepConnection, newConnectionEdit, type PendingConnection } from "./connect";
+import { DOCK_SOURCES, DOCK_STEPS, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "./edits";
 import { canRedo, canUndo, historyOf, record, redo, undo, type History } from "./history";
 import { commandOf } from "./keys";
 import { CANVAS, STEP_TYPE_LABELS } from "./texts";
@@ -234,16 +235,105 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     });
   }, []);
 
+  // Enter on a step or a connection opens the table editor's own form for it in a modal; its submit is read here as
+  // the same edits the server would make of it (editsOfForm), applied locally as one change (one undo).
+  // A new connection's editor holds it pending (connect.ts): its outcome keeps or drops it as one history step.
+  const [editing, setEditing] = useState<{ step: string } | { path: number } | null>(null);
+  const [reply, setReply] = useState<FormReply>(null);
+  const editDialog = useRef<HTMLDialogElement>(null);
+  const pending = useRef<PendingConnection<TemplateContent> | null>(null);
+  /** Where focus goes back to when the modal closes: what had it when the modal opened. */
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openEditor = useCallback((target: { step: string } | { path: number }, connection?: PendingConnection<TemplateContent>) => {
+    pending.current = connection ?? null;
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setReply(null);
+    setEditing(target);
+  }, []);
+  useEffect(() => {
+    if (!editing) return;
+    openModal(editDialog.current);
+    // A connection from the nowhere port opens on its form.
+    if (pending.current?.editor === "form") editDialog.current?.querySelector<HTMLElement>('[name="formName"]')?.focus();
+    else if (!pending.current) announce(CANVAS.announce.opened(CANVAS.editTitle));
+    // Only when the modal opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing]);
+  /** Closes the modal; a pending connection left this way (Cancel, Escape) is removed. */
+  const closeEditor = useCallback(() => {
+    const connection = pending.current;
+    pending.current = null;
+    if (connection) {
+      setHistory(dropConnection(connection));
+      announce(CANVAS.announce.connectionCancelled(titleOf(connection.from), titleOf(connection.to)));
+      focusAfter.current = connection.from;
+    } else if (editing && "step" in editing) focusAfter.current = editing.step;
+    else if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    editDialog.current?.close();
+    setEditing(null);
+    setNodes((n) => [...n]);
+  }, [editing, announce, titleOf]);
+  const onEditSubmit = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      // Before the form's own (server) submit: the canvas keeps the change until Save.
+      event.preventDefault();
+      event.stopPropagation();
+      const form = event.target as HTMLFormElement;
+      const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+      const edits = editsOfForm(data, doc);
+      const refuse = (message: string) => setReply({ form: EDIT_FORM_ID, message, values: Object.fromEntries([...data].filter((e): e is [string, string] => typeof e[1] === "string")) });
+      const connection = pending.current;
+      // A connection from the nowhere port saved without a form goes (spec 3 §4.1), saying why.
+      const dropFormless = () => {
+        if (!connection) return;
+        pending.current = null;
+        closeEditor();
+        focusAfter.current = connection.from;
+        setHistory(dropConnection(connection));
+        announce(CANVAS.announce.connectionNeedsForm(titleOf(connection.from), titleOf(connection.to), GRAPH_MESSAGES.nowherePortNeedsForm));
+      };
+      if (typeof edits === "string") return refuse(edits);
+      let next = doc;
+      for (const edit of edits) {
+        const result = applyEditInput(next, edit, editContext);
+        if (!result.ok) return connection?.editor === "form" && result.message === GRAPH_MESSAGES.nowherePortNeedsForm ? dropFormless() : refuse(result.message);
+        next = result.doc;
+      }
+      if (connection?.editor === "form" && !hasForm(next.paths.find((p) => p.from.step === connection.from && p.to.step === connection.to))) return dropFormless();
+      pending.current = null;
+      if (connection) setHistory(keepConnection(connection, next));
+      else if (next !== doc) setHistory((h) => record(h, next));
+      const title = editing && "step" in editing ? titleOf(editing.step) : CANVAS.connection;
+      closeEditor();
+      if (connection) focusAfter.current = connection.from;
+      announce(connection ? CANVAS.announce.connectionKept(titleOf(connection.from), titleOf(connection.to)) : CANVAS.announce.edited(title));
+    },
+    [doc, editing, editContext, titleOf, closeEditor, announce],
+  );
+
+  /**
+   * A new connection (spec 3 §4.1): refused with the model's reason, made at once when it needs no editing, else made
+   * pending and its editor opened ("editing"), which keeps or drops it (connect.ts).
+   */
   const connect = useCallback(
-    (from: string, to: string, port?: string) => {
+    (from: string, to: string, port?: string): boolean | "editing" => {
       const verdict = canConnect(doc, from, to);
       if (!verdict.ok) {
         announce(CANVAS.announce.refused(verdict.reason));
         return false;
       }
-      return apply(addPathEdit(from, to, port && port !== DEFAULT_PORT ? port : undefined), () => CANVAS.announce.connected(titleOf(from), titleOf(to)));
+      const named = port && port !== DEFAULT_PORT ? port : undefined;
+      const editor = editorForConnection(doc, to, named);
+      const before = history;
+      const index = doc.paths.length;
+      const made = apply(newConnectionEdit(from, to, named), () =>
+        editor === "none" ? CANVAS.announce.connected(titleOf(from), titleOf(to)) : CANVAS.announce.connectionEditing(titleOf(from), titleOf(to)),
+      );
+      if (!made || editor === "none") return made;
+      openEditor({ path: index }, { before, from, to, editor });
+      return "editing";
     },
-    [doc, apply, announce, titleOf],
+    [doc, history, apply, announce, titleOf, openEditor],
   );
 
   const onConnect = useCallback(
@@ -306,48 +396,6 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
       setSelected(new Set(pasted.steps.map((s) => s.id)));
     }
   }, [doc, apply, announce]);
-
-  // Enter on a step or a connection opens the table editor's own form for it in a modal; its submit is read here as
-  // the same edits the server would make of it (editsOfForm), applied locally as one change (one undo).
-  const [editing, setEditing] = useState<{ step: string } | { path: number } | null>(null);
-  const [reply, setReply] = useState<FormReply>(null);
-  const editDialog = useRef<HTMLDialogElement>(null);
-  const openEditor = useCallback((target: { step: string } | { path: number }) => {
-    setReply(null);
-    setEditing(target);
-  }, []);
-  useEffect(() => {
-    if (editing) openModal(editDialog.current);
-  }, [editing]);
-  const closeEditor = useCallback(() => {
-    if (editing && "step" in editing) focusAfter.current = editing.step;
-    editDialog.current?.close();
-    setEditing(null);
-    setNodes((n) => [...n]);
-  }, [editing]);
-  const onEditSubmit = useCallback(
-    (event: FormEvent<HTMLDivElement>) => {
-      // Before the form's own (server) submit: the canvas keeps the change until Save.
-      event.preventDefault();
-      event.stopPropagation();
-      const form = event.target as HTMLFormElement;
-      const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
-      const edits = editsOfForm(data, doc);
-      const refuse = (message: string) => setReply({ form: EDIT_FORM_ID, message, values: Object.fromEntries([...data].filter((e): e is [string, string] => typeof e[1] === "string")) });
-      if (typeof edits === "string") return refuse(edits);
-      let next = doc;
-      for (const edit of edits) {
-        const result = applyEditInput(next, edit, editContext);
-        if (!result.ok) return refuse(result.message);
-        next = result.doc;
-      }
-      if (next !== doc) setHistory((h) => record(h, next));
-      const title = editing && "step" in editing ? titleOf(editing.step) : CANVAS.connection;
-      closeEditor();
-      announce(CANVAS.announce.edited(title));
-    },
-    [doc, editing, editContext, titleOf, closeEditor, announce],
-  );
 
   const onKeyDown = useCallback(
     (event: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -508,8 +556,9 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     const from = connectFrom;
     connectDialog.current?.close();
     setConnectFrom(null);
-    if (from && done && target) connect(from, target);
-    if (from) focusAfter.current = from;
+    const made = from && done && target ? connect(from, target) : false;
+    // A connection whose editor opened returns focus when that editor closes.
+    if (from && made !== "editing") focusAfter.current = from;
     setNodes((n) => [...n]);
   };
 
@@ -658,7 +707,12 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
           </button>
         </div>
       </dialog>
-      <dialog ref={editDialog} className="url-dialog" aria-label={CANVAS.editTitle} onClose={() => editing && closeEditor()}>
+      <dialog
+        ref={editDialog}
+        className="url-dialog"
+        aria-label={pending.current ? CANVAS.newConnectionTitle : CANVAS.editTitle}
+        onClose={() => editing && closeEditor()}
+      >
         <div onSubmitCapture={onEditSubmit}>
           {editing && "step" in editing && doc.steps.some((s) => s.id === editing.step) ? (
             <StepForm doc={doc} step={doc.steps.find((s) => s.id === editing.step)} reply={reply} id={EDIT_FORM_ID} />

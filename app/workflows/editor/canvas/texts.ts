@@ -33,6 +33,9 @@ export const CANVAS = {
   noTargets: "No step can be connected from here.",
   minimap: "Overview of the graph",
   editTitle: "Edit",
+  /** The connection editor opened by a new connection (spec 3 §2.5's '{action} connection'). */
+  newConnectionTitle: "Create connection",
+  close: "Close",
   connection: "The connection",
   duration: (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`,
   roadmap: "On the roadmap",
@@ -55,6 +58,12 @@ export const CANVAS = {
     laidOut: "Steps arranged.",
     layoutFailed: "The steps could not be arranged. Try again.",
     edited: (title: string) => `${title} updated.`,
+    opened: (what: string) => `${what} open. Escape closes it.`,
+    closed: (what: string) => `${what} closed.`,
+    connectionEditing: (from: string, to: string) => `${from} connected to ${to}: edit the connection, or Cancel to remove it.`,
+    connectionKept: (from: string, to: string) => `${from} connected to ${to}.`,
+    connectionCancelled: (from: string, to: string) => `Connection from ${from} to ${to} removed.`,
+    connectionNeedsForm: (from: string, to: string, reason: string) => `Connection from ${from} to ${to} removed: ${reason}`,
     selected: (n: number) => (n === 1 ? "1 step selected." : `${n} steps selected.`),
   },
 } as const;
