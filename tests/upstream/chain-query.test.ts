@@ -26,7 +26,7 @@ afterEach(async () => {
 async function corpusWith(apps: Record<string, Parameters<typeof addApplication>[2]>) {
   const dir = tempDir();
   const source = openDatabase(dir);
-  closers.push(() => source.close());
+  closers.push(() => void source.close());
   for (const [id, fields] of Object.entries(apps)) addApplication(source, id, fields);
   const corpus = new ChainCorpus(path.join(dir, "chain-corpus.db"), source);
   closers.push(() => corpus.close());
@@ -110,7 +110,7 @@ describe("the query sandbox", () => {
     expect(result.columns).toEqual(["reference", "section", "n", "text"]);
     expect(result.rows.length).toBe(3);
     expect(result.rows.every((row) => row[0] === "US-1")).toBe(true);
-    expect(result.rows[0][3]).toBe("2. The spring of claim 1 is steel.");
+    expect(result.rows[0]?.[3]).toBe("2. The spring of claim 1 is steel.");
     // A variable the scope lacks is NULL, not an error: no words, no match.
     expect((await sandbox.run(DEFAULT_QUERY_SQL, {})).rows).toEqual([]);
   }, 30_000);

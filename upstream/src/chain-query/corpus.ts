@@ -118,7 +118,7 @@ export class ChainCorpus {
         }
       }
       const last = rows[rows.length - 1];
-      setMeta.run("watermark", JSON.stringify([last.updated_at, last.seq]));
+      if (last) setMeta.run("watermark", JSON.stringify([last.updated_at, last.seq]));
     });
     let copied = 0;
     for (;;) {

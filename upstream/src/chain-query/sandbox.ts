@@ -18,7 +18,7 @@ export type QueryParams = Record<string, string | number | null>;
 /** A query refused or stopped: the message is for the user (the link's output pane, the save's field error). */
 export class QueryRefused extends Error {}
 
-type Limits = typeof CHAIN_QUERY_LIMITS;
+type Limits = { [K in keyof typeof CHAIN_QUERY_LIMITS]: number };
 type Job = { sql: string; params: QueryParams; resolve: (result: QueryResult) => void; reject: (error: Error) => void };
 type Reply = { ok: true; result: QueryResult } | { ok: false; message: string; memory?: boolean };
 
@@ -153,7 +153,9 @@ export class QuerySandbox {
     if (this.ready) return this.ready;
     const child = spawn(process.execPath, ["--max-old-space-size=256", "-e", CHILD], {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
+      // Nothing of the server's environment (its secrets) reaches the process that runs users' SQL.
       env: {
+        NODE_ENV: "production",
         SANDBOX_DRIVER: createRequire(import.meta.url).resolve("better-sqlite3"),
         SANDBOX_FILE: this.file,
         SANDBOX_LIMITS: JSON.stringify(this.limits),
