@@ -76,6 +76,7 @@ import { FipStore } from "./fip/store";
 import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
 import { SqliteJobQueue } from "./queue/sqlite-queue";
 import { mountConverters, type ConverterOptions } from "./converters";
+import { mountChains } from "./chains";
 import { mountWorkflows } from "./workflows";
 import { mountLibrary } from "./library";
 
@@ -290,6 +291,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/stt", aiRoutes.stt);
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
+    mountChains(app, { db, now, ai, requireAuth });
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));

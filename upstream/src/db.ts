@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
+import { CHAINS_SCHEMA } from "./chains/schema";
 import { LIBRARY_SCHEMA } from "./library/schema";
 import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
 import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
@@ -385,6 +386,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "103_versions",
     // Versioned documents' drafts and revisions; milestone templates adopt them (docs/decisions/versions-kit.md).
     sql: TEMPLATE_VERSIONS_MIGRATION,
+  },
+  {
+    id: "104_chains",
+    // Prompt chains' current versions; their drafts and versions are the versions kit's (docs/decisions/chains.md).
+    sql: CHAINS_SCHEMA,
   },
   {
     id: "105_library",

@@ -1,0 +1,118 @@
+/**
+ * A chain document's checks before it is saved (spec 3 §5 chain rules, docs/decisions/chains.md): models the chain's
+ * organizations all allow, Handlebars that parses, variables used only after the link that defines them, queries
+ * that are one read-only SELECT (the query link's own rule, contract/chain-query.ts). Each problem names its link
+ * (by index) and field; the save answers them all at once.
+ */
+import { CHAIN_MESSAGES as M, outputVariable, type ChainProblem } from "../../contract/chains-constants";
+import type { ChainDocument, ChainLink, ChainMessage } from "../../contract/chains";
+import { querySqlProblem } from "../../contract/chain-query";
+import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../contract/template-syntax";
+import { templateParams } from "../nlp/generator";
+
+/** What the checks ask of the AI administration. */
+export type ModelRules = {
+  /** True when model `id` exists. */
+  exists(id: string): boolean;
+  /** True when every organization of `organizations` allows model `id` (none: no model is allowed, spec 3 §5). */
+  allowedFor(id: string, organizations: readonly string[]): boolean;
+};
+
+/** A text of a link that Handlebars renders, and the field it is in. */
+type Text = { field: string; text: string };
+
+function textsOf(link: ChainLink | NonNullable<ChainDocument["template"]["chat"]>): Text[] {
+  const messages = (list: readonly ChainMessage[]) => list.map((m, i) => ({ field: `messages[${i}].content`, text: m.content }));
+  switch (link.type) {
+    case "prompt":
+    case "chat":
+      return messages(link.messages);
+    case "query":
+      return [];
+    case "template":
+      return [{ field: "template", text: link.template }];
+    case "content":
+      if (link.source.type === "mermaid") return [{ field: "source.value", text: link.source.value }];
+      if (link.source.type === "ai") return [{ field: "source.value.template", text: link.source.value.template }];
+      return [];
+    case "form":
+      return [];
+  }
+}
+
+/**
+ * The run variables a query reads (`:NAME`, bound by name: docs/decisions/chain-query.md), string literals and
+ * comments aside.
+ */
+function queryParams(sql: string): string[] {
+  const bare = sql.replace(/--[^\n]*/g, " ").replace(/\/\*[\s\S]*?(\*\/|$)/g, " ").replace(/'(?:[^']|'')*'?/g, "''");
+  return [...new Set([...bare.matchAll(/(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))];
+}
+
+/** The top-level names a template reads, or null when it does not parse (its syntax problem is reported apart). */
+function namesOf(text: string): string[] | null {
+  try {
+    return templateParams(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Every problem of `doc`; none when it may be saved. */
+export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  const links = doc.template.chain;
+  // Where each variable is defined: a link's output at its index, a form's variables at the form's index.
+  const definedAt = new Map<string, number>();
+  links.forEach((link, i) => {
+    const out = outputVariable(link.name);
+    if (!definedAt.has(out)) definedAt.set(out, i);
+    if (link.type === "form") for (const v of link.variables) if (!definedAt.has(v.name)) definedAt.set(v.name, i);
+  });
+  const seenIds = new Set<string>();
+
+  const checkModel = (model: string | null, at: { link: number | null; chat?: boolean }, field: string) => {
+    if (!model) return;
+    if (!models.exists(model)) problems.push({ ...at, field, message: M.unknownModel });
+    else if (!models.allowedFor(model, doc.organizations)) problems.push({ ...at, field, message: at.chat ? M.chatModelNotAllowed : M.modelNotAllowed });
+  };
+  const checkNames = (names: readonly string[], at: { link: number | null; chat?: boolean }, field: string, index: number) => {
+    for (const name of names) {
+      const defined = definedAt.get(name);
+      if (defined !== undefined && defined >= index) problems.push({ ...at, field, message: M.usedBeforeDefined(name, defined + 1) });
+      else if (defined === undefined && name.endsWith("_OUTPUT")) problems.push({ ...at, field, message: M.undefinedLink(name) });
+    }
+  };
+  const checkTexts = (texts: Text[], at: { link: number | null; chat?: boolean }, index: number) => {
+    for (const { field, text } of texts) {
+      if (!text.includes("{{")) continue;
+      const syntax = templateSyntaxError(text);
+      if (syntax) {
+        problems.push({ ...at, field, message: TEMPLATE_SYNTAX_MESSAGES.where(syntax) });
+        continue;
+      }
+      checkNames(namesOf(text) ?? [], at, field, index);
+    }
+  };
+
+  links.forEach((link, i) => {
+    const at = { link: i };
+    if (seenIds.has(link.id)) problems.push({ ...at, field: "id", message: M.duplicateLinkId });
+    seenIds.add(link.id);
+    if (link.type === "prompt") checkModel(link.model, at, "model");
+    if (link.type === "content" && link.source.type === "ai") checkModel(link.source.value.model, at, "source.value.model");
+    checkTexts(textsOf(link), at, i);
+    if (link.type === "query") {
+      const sqlProblem = querySqlProblem(link.query);
+      if (sqlProblem) problems.push({ ...at, field: "query", message: sqlProblem });
+      else checkNames(queryParams(link.query), at, "query", i);
+    }
+  });
+  const chat = doc.template.chat;
+  if (chat) {
+    const at = { link: null, chat: true };
+    checkModel(chat.model, at, "model");
+    checkTexts(textsOf(chat), at, links.length);
+  }
+  return problems;
+}
