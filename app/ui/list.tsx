@@ -22,7 +22,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 const SORT_LABELS: Record<Sort, string> = { name: "Name", newest: "Newest", oldest: "Oldest" };
 
 /** The texts every list shares (the spec names none for these). */
-const LIST_TEXTS = {
+export const LIST_TEXTS = {
   noMatch: "No results match the search or filters.",
   showAll: "Show all",
   by: (who: string) => `by ${who}`,

@@ -96,7 +96,7 @@ export function EditorPage({ data, reply, canvas }: EditorPageProps) {
       <div className="editor-body">
         <div className="editor-main">{canvas ? canvas(tables) : tables}</div>
         <aside className="editor-picture">
-          <GraphPicture steps={data.saved.steps} paths={data.saved.paths} />
+          <GraphPicture steps={(data.saved ?? doc).steps} paths={(data.saved ?? doc).paths} />
         </aside>
       </div>
     </main>
