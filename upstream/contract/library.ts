@@ -171,15 +171,12 @@ export type LibraryItemsQueryInput = z.input<typeof LibraryItemsQuery>;
  * trimmed, at least 4 characters (spec 3 §5).
  */
 export const LibrarySettings = z.object({
-  name: limitText(
-    z
-      .string({ required_error: LIBRARY_MESSAGES.nameRequired })
-      .trim()
-      .min(1, LIBRARY_MESSAGES.nameRequired)
-      .min(MIN_LIBRARY_NAME, LIBRARY_MESSAGES.nameShort),
-    "Name",
-    TEXT_LIMITS.name,
-  ),
+  // One message at a time: a blank name is required, not also short.
+  name: z
+    .string({ required_error: LIBRARY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.nameRequired)
+    .pipe(limitText(z.string().min(MIN_LIBRARY_NAME, LIBRARY_MESSAGES.nameShort), "Name", TEXT_LIMITS.name)),
   isPublic: z.boolean(),
   isGeneric: z.boolean(),
   organizations: boundedList(id, "organizations", LIBRARY_LIMITS.selection),
@@ -200,8 +197,11 @@ export const newItemDefaults = (type: LibraryType) => ({
 
 // ------------------------------------------------------------------ Statistics
 
-/** Dimensions of the statistics (spec 3 §3): counts by category, type, author, tag, organization, month and year. */
-export const STAT_DIMENSIONS = ["category", "type", "author", "tag", "organization", "month", "year"] as const;
+/**
+ * Dimensions of the statistics (spec 3 §3): counts by category, type, author (creator), tag, organization, month and
+ * year of the last change; and by last editor, whose keys are the 'last edited by' filter's choices.
+ */
+export const STAT_DIMENSIONS = ["category", "type", "author", "editor", "tag", "organization", "month", "year"] as const;
 export type StatDimension = (typeof STAT_DIMENSIONS)[number];
 const StatCounts = z.record(z.string(), z.number().int().nonnegative());
 /** GET /api/library/stats: per dimension, key → number of items (an item counts once per category, tag, organization). */
@@ -211,6 +211,7 @@ export const LibraryStats = z.object({
     category: StatCounts,
     type: StatCounts,
     author: StatCounts,
+    editor: StatCounts,
     tag: StatCounts,
     organization: StatCounts,
     month: StatCounts,

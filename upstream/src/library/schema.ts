@@ -41,7 +41,7 @@ export function sourceTriggers(s: SourceColumns): string {
 
 /**
  * Adds `delta` to each count of index row `r` (new or old): its categories, tags and organizations from its join rows,
- * its type, author (creator), and last-modified month and year. (`where true` tells SQLite's parser that `on conflict`
+ * its type, author (creator), last editor, and last-modified month and year. (`where true` tells SQLite's parser that `on conflict`
  * is the upsert's, not a join's.)
  */
 const bump = (r: "new" | "old", delta: 1 | -1) => `
@@ -52,6 +52,7 @@ const bump = (r: "new" | "old", delta: 1 | -1) => `
         union all select 'organization', organization_id, ${delta} from library_item_organizations where item_id = ${r}.id
         union all select 'type', ${r}.library_type, ${delta}
         union all select 'author', coalesce(${r}.created_by, ''), ${delta}
+        union all select 'editor', coalesce(${r}.updated_by, ''), ${delta}
         union all select 'month', substr(${r}.updated_at, 1, 7), ${delta}
         union all select 'year', substr(${r}.updated_at, 1, 4), ${delta}
       ) where true

@@ -404,6 +404,7 @@ export class LibraryStore {
          union all select 'organization', o.value, count(distinct i.id) from library_items i, json_each(i.organizations) o where o.type = 'text' group by o.value
          union all select 'type', library_type, count(*) from library_items group by library_type
          union all select 'author', coalesce(created_by, ''), count(*) from library_items group by coalesce(created_by, '')
+         union all select 'editor', coalesce(updated_by, ''), count(*) from library_items group by coalesce(updated_by, '')
          union all select 'month', substr(updated_at, 1, 7), count(*) from library_items group by substr(updated_at, 1, 7)
          union all select 'year', substr(updated_at, 1, 4), count(*) from library_items group by substr(updated_at, 1, 4)`,
       )
