@@ -1,0 +1,572 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { LIBRARY_TYPES, STAT_DIMENSIONS, type LibraryItem, type LibraryStats, type LibraryType } from "@contract/library";
+import { ConfirmAction } from "~/ui/confirm";
+import { CheckboxField, CheckboxGroup, FieldErrors, FormError, SaveButton, TextField } from "~/ui/fields";
+import { useHydrated } from "~/ui/hydrated";
+import { useSchemaForm } from "~/ui/schema-form";
+import { joinTags } from "~/ui/tag-input";
+import { SettingsSchema } from "./schema";
+import {
+  FILTER_LISTS,
+  FILTER_SHOWN,
+  categoryLabel,
+  editorPath,
+  hrefOf,
+  organizationLabel,
+  type CategoryNode,
+  type FilterList,
+  type LibraryState,
+} from "./state";
+import { LIBRARY } from "./texts";
+
+/** Category search runs for empty text or at least this many characters, this long after typing stops (spec 3 §5, §9). */
+const CATEGORY_SEARCH_MIN = 3;
+const CATEGORY_SEARCH_DEBOUNCE_MS = 300;
+
+export type LibraryRow = {
+  id: string;
+  name: string;
+  type: LibraryType;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+export type LibraryGroupRows = { label: string; rows: LibraryRow[] };
+export type Option = { value: string; label: string };
+
+export type LibraryView = {
+  state: LibraryState;
+  tree: CategoryNode[];
+  shownTree: string[];
+  stats: LibraryStats;
+  groups: LibraryGroupRows[];
+  total: number;
+  pages: number;
+  organizations: Option[];
+  filterOptions: Record<FilterList, Option[]>;
+  item: (LibraryItem & { updated: string }) | null;
+  canSave: boolean;
+  canWrite: boolean;
+  confirmCategory: string | null;
+};
+
+/** /library (spec 3 §2.7): the category tree and statistics, the controls and items, the selected item's settings. */
+export function LibraryPage({ view, actionData }: { view: LibraryView; actionData: unknown }) {
+  const nodes = new Map(view.tree.map((n) => [n.id, n]));
+  return (
+    <div className="library">
+      <div className="page-header">
+        <h1>{LIBRARY.title}</h1>
+        <NewItemMenu state={view.state} canWrite={view.canWrite} />
+      </div>
+      <div className="library-panels">
+        <aside className="library-categories" aria-labelledby="library-categories-heading">
+          <h2 id="library-categories-heading">{LIBRARY.categories}</h2>
+          <CategorySearch state={view.state} />
+          <CategoryTree view={view} actionData={actionData} />
+          {view.canWrite ? <AddCategory view={view} actionData={actionData} /> : null}
+          <Stats stats={view.stats} nodes={nodes} organizations={view.organizations} />
+        </aside>
+        <section className="library-items" aria-labelledby="library-items-heading">
+          <h2 id="library-items-heading" className="visually-hidden">
+            {LIBRARY.title}
+          </h2>
+          <Controls view={view} />
+          <Items view={view} />
+        </section>
+        <section className="library-settings" aria-labelledby="library-settings-heading">
+          <h2 id="library-settings-heading">{LIBRARY.settings}</h2>
+          {view.item ? (
+            <Settings key={`${view.item.id}:${view.item.updatedAt}`} view={view} item={view.item} actionData={actionData} />
+          ) : (
+            <p className="muted">{LIBRARY.nothingSelected}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function NewItemMenu({ state, canWrite }: { state: LibraryState; canWrite: boolean }) {
+  if (!canWrite) return null;
+  return (
+    <details className="library-new">
+      <summary className="btn btn-primary">{LIBRARY.newItem}</summary>
+      <Form method="post" action={hrefOf(state, { page: state.page })} className="library-new-menu">
+        <input type="hidden" name="intent" value="new-item" />
+        {LIBRARY_TYPES.map((t) => (
+          <button key={t} type="submit" name="libraryType" value={t} className="btn btn-secondary">
+            {LIBRARY.types[t]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  );
+}
+
+function CategorySearch({ state }: { state: LibraryState }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" action="/library" role="search" className="library-category-search">
+      <HiddenState state={state} omit={["csearch"]} />
+      <label htmlFor="library-csearch" className="visually-hidden">
+        {LIBRARY.categorySearch}
+      </label>
+      <input
+        id="library-csearch"
+        type="search"
+        name="csearch"
+        defaultValue={state.csearch}
+        placeholder={LIBRARY.categorySearch}
+        maxLength={200}
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          const text = e.currentTarget.value.trim();
+          clearTimeout(timer.current);
+          if (text && text.length < CATEGORY_SEARCH_MIN) return;
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), CATEGORY_SEARCH_DEBOUNCE_MS);
+        }}
+      />
+      <button type="submit" className="btn btn-secondary">
+        {LIBRARY.search}
+      </button>
+    </Form>
+  );
+}
+
+/** The state's values as hidden fields of a GET form (everything stays in the URL). */
+function HiddenState({ state, omit }: { state: LibraryState; omit: readonly string[] }) {
+  const fields: [string, string][] = [];
+  if (state.groupBy !== "category") fields.push(["groupBy", state.groupBy]);
+  for (const key of ["name", "tag", "cat", "csearch", "id"] as const) if (state[key]) fields.push([key, state[key]]);
+  for (const f of FILTER_LISTS) for (const v of state.chosen[f]) fields.push([f, v]);
+  for (const m of state.more) fields.push(["more", m]);
+  return (
+    <>
+      {fields
+        .filter(([k]) => !omit.includes(k))
+        .map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+    </>
+  );
+}
+
+/** The tree as nested lists of links (a category filters the items); moves and edits are forms. */
+function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unknown }) {
+  const { state } = view;
+  const shown = new Set(view.shownTree);
+  const children = new Map<string | null, CategoryNode[]>();
+  for (const n of view.tree) {
+    const list = children.get(n.parentId) ?? [];
+    list.push(n);
+    children.set(n.parentId, list);
+  }
+  const branch = (parent: string | null): ReactNode => {
+    const list = (children.get(parent) ?? []).filter((n) => shown.has(n.id));
+    if (!list.length) return null;
+    return (
+      <ul className="library-tree">
+        {list.map((n) => (
+          <li key={n.id}>
+            <CategoryRow node={n} view={view} actionData={actionData} />
+            {branch(n.id)}
+          </li>
+        ))}
+      </ul>
+    );
+  };
+  return (
+    <nav aria-label={LIBRARY.categories} className="library-tree-nav">
+      {branch(null)}
+      <ul className="library-tree">
+        <li>
+          <Link to={hrefOf(state, { cat: "other" })} aria-current={state.cat === "other" ? "true" : undefined}>
+            {LIBRARY.other}
+          </Link>
+        </li>
+      </ul>
+      {state.cat ? (
+        <p>
+          <Link to={hrefOf(state, { cat: "" })}>All categories</Link>
+        </p>
+      ) : null}
+    </nav>
+  );
+}
+
+function CategoryRow({ node, view, actionData }: { node: CategoryNode; view: LibraryView; actionData: unknown }) {
+  const { state } = view;
+  const back = hrefOf(state, { page: state.page });
+  const editing = state.edit === node.id;
+  const reply = replyOf(actionData, "categoryReply");
+  const parents = view.tree.filter((n) => n.id !== node.id && !n.path.startsWith(`${node.path} > `));
+  return (
+    <div className="library-category">
+      <Link to={hrefOf(state, { cat: node.id })} aria-current={state.cat === node.id ? "true" : undefined}>
+        {node.name}
+      </Link>
+      {view.canWrite ? (
+        <span className="library-category-actions">
+          <Form method="post" action={back} className="inline-form">
+            <input type="hidden" name="intent" value="move-category" />
+            <input type="hidden" name="id" value={node.id} />
+            <input type="hidden" name="parentId" value={node.parentId ?? ""} />
+            <button
+              type="submit"
+              name="order"
+              value={Math.max(0, node.order - 1)}
+              className="btn btn-secondary btn-small"
+              disabled={node.order === 0}
+              aria-label={`${LIBRARY.moveUp} ${node.name}`}
+            >
+              ↑
+            </button>
+            <button
+              type="submit"
+              name="order"
+              value={node.order + 1}
+              className="btn btn-secondary btn-small"
+              disabled={node.last}
+              aria-label={`${LIBRARY.moveDown} ${node.name}`}
+            >
+              ↓
+            </button>
+          </Form>
+          <Link
+            to={editing ? hrefOf(state, { edit: "", page: state.page }) : hrefOf(state, { edit: node.id, page: state.page })}
+            className="btn btn-secondary btn-small"
+            aria-label={`${LIBRARY.edit} ${node.name}`}
+          >
+            {LIBRARY.edit}
+          </Link>
+          <ConfirmAction
+            intent="delete-category"
+            id={`delete-category-${node.id}`}
+            fields={{ id: node.id }}
+            label={LIBRARY.delete}
+            ariaLabel={`${LIBRARY.delete} ${node.name}`}
+            title={LIBRARY.deleteCategoryTitle}
+            message={LIBRARY.cantUndo}
+            confirmLabel={LIBRARY.delete}
+            confirming={view.confirmCategory === node.id}
+            buttonClassName="btn btn-danger btn-small"
+          />
+        </span>
+      ) : null}
+      {editing && view.canWrite ? (
+        <div className="library-category-edit">
+          <Form method="post" action={back} className="field-row">
+            <input type="hidden" name="intent" value="rename-category" />
+            <input type="hidden" name="id" value={node.id} />
+            <label htmlFor={`rename-${node.id}`} className="visually-hidden">
+              {LIBRARY.categoryName}
+            </label>
+            <input
+              id={`rename-${node.id}`}
+              name="name"
+              defaultValue={reply?.id === node.id ? reply.name : node.name}
+              maxLength={200}
+              aria-invalid={reply?.id === node.id && reply.errors.length ? true : undefined}
+              aria-describedby={`rename-${node.id}-errors`}
+            />
+            <button type="submit" className="btn btn-primary btn-small">
+              {LIBRARY.save}
+            </button>
+            <FieldErrors id={`rename-${node.id}-errors`} errors={reply?.id === node.id ? reply.errors : undefined} />
+          </Form>
+          <Form method="post" action={back} className="field-row">
+            <input type="hidden" name="intent" value="move-category" />
+            <input type="hidden" name="id" value={node.id} />
+            <label htmlFor={`parent-${node.id}`}>{LIBRARY.parent}</label>
+            <select id={`parent-${node.id}`} name="parentId" defaultValue={node.parentId ?? ""}>
+              <option value="">{LIBRARY.topLevel}</option>
+              {parents.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.path}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn btn-secondary btn-small">
+              {LIBRARY.move}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The category forms' answer: the typed name and its errors (kept on a refusal), for which category ("" = new). */
+function replyOf(data: unknown, key: string): { id: string; name: string; errors: string[] } | null {
+  if (!data || typeof data !== "object" || !(key in data)) return null;
+  return (data as Record<string, { id: string; name: string; errors: string[] }>)[key] ?? null;
+}
+
+/** 'Add category': Create is disabled while the name is empty (with JavaScript); without it the server says why. */
+function AddCategory({ view, actionData }: { view: LibraryView; actionData: unknown }) {
+  const reply = replyOf(actionData, "categoryReply");
+  const mine = reply?.id === "";
+  const [name, setName] = useState(mine ? reply.name : "");
+  const hydrated = useHydrated();
+  const busy = useNavigation().formData?.get("intent") === "create-category";
+  return (
+    <Form method="post" action={hrefOf(view.state, { page: view.state.page })} className="library-add-category">
+      <h3>{LIBRARY.addCategory}</h3>
+      <input type="hidden" name="intent" value="create-category" />
+      <div className="field">
+        <label htmlFor="category-name">{LIBRARY.categoryName}</label>
+        <input
+          id="category-name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={200}
+          autoFocus={mine && reply.errors.length > 0}
+          aria-invalid={mine && reply.errors.length ? true : undefined}
+          aria-describedby="category-name-errors"
+        />
+        <FieldErrors id="category-name-errors" errors={mine ? reply.errors : undefined} />
+      </div>
+      <div className="field">
+        <label htmlFor="category-parent">{LIBRARY.parent}</label>
+        <select id="category-parent" name="parentId" defaultValue={view.state.cat !== "other" ? view.state.cat : ""}>
+          <option value="">{LIBRARY.topLevel}</option>
+          {view.tree.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.path}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={(hydrated && !name.trim()) || busy}>
+        {LIBRARY.create}
+      </button>
+    </Form>
+  );
+}
+
+function Stats({
+  stats,
+  nodes,
+  organizations,
+}: {
+  stats: LibraryStats;
+  nodes: ReadonlyMap<string, CategoryNode>;
+  organizations: Option[];
+}) {
+  const orgNames = new Map(organizations.map((o) => [o.value, o.label]));
+  const label = (dimension: (typeof STAT_DIMENSIONS)[number], key: string) => {
+    if (dimension === "category") return categoryLabel(key, nodes);
+    if (dimension === "organization") return organizationLabel(key, orgNames);
+    if (dimension === "type") return LIBRARY.types[key as LibraryType] ?? key;
+    return key || "—";
+  };
+  return (
+    <section className="library-stats" aria-labelledby="library-stats-heading">
+      <h3 id="library-stats-heading">{LIBRARY.stats}</h3>
+      <p>
+        {LIBRARY.total}: <strong>{stats.total}</strong>
+      </p>
+      {STAT_DIMENSIONS.filter((d) => d !== "editor").map((d) => {
+        const entries = Object.entries(stats.counts[d]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+        if (!entries.length) return null;
+        return (
+          <details key={d}>
+            <summary>{LIBRARY.statDimensions[d]}</summary>
+            <table className="library-stats-table">
+              <tbody>
+                {entries.slice(0, 50).map(([key, n]) => (
+                  <tr key={key}>
+                    <th scope="row">{label(d, key)}</th>
+                    <td>{n}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        );
+      })}
+    </section>
+  );
+}
+
+const FILTER_TITLES: Record<FilterList, string> = {
+  client: LIBRARY.clients,
+  type: LIBRARY.type,
+  editor: LIBRARY.lastEditedBy,
+  tags: LIBRARY.tags,
+};
+
+/** Group-by, the tag filter, the name search and the filter dropdown: one GET form, so the URL holds them all. */
+function Controls({ view }: { view: LibraryView }) {
+  const { state } = view;
+  return (
+    <Form method="get" action="/library" className="library-controls" role="search">
+      <HiddenState state={state} omit={["groupBy", "name", "tag", ...FILTER_LISTS]} />
+      <fieldset className="library-group-by">
+        <legend>{LIBRARY.groupBy}</legend>
+        <label>
+          <input type="radio" name="groupBy" value="category" defaultChecked={state.groupBy === "category"} /> {LIBRARY.byCategory}
+        </label>
+        <label>
+          <input type="radio" name="groupBy" value="date" defaultChecked={state.groupBy === "date"} /> {LIBRARY.byDate}
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="library-name">{LIBRARY.name}</label>
+        <input id="library-name" type="search" name="name" defaultValue={state.name} maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="library-tag">{LIBRARY.tag}</label>
+        <input id="library-tag" type="search" name="tag" defaultValue={state.tag} maxLength={100} />
+      </div>
+      <details className="library-filters" open={FILTER_LISTS.some((f) => state.chosen[f].length > 0) || state.more.length > 0}>
+        <summary className="btn btn-secondary">{LIBRARY.filters}</summary>
+        {FILTER_LISTS.map((f) => {
+          const options = view.filterOptions[f];
+          const expanded = state.more.includes(f);
+          const shown = expanded ? options : options.slice(0, FILTER_SHOWN);
+          // A chosen value past the fifth still shows, so it can be unticked.
+          const hiddenChosen = expanded ? [] : options.slice(FILTER_SHOWN).filter((o) => state.chosen[f].includes(o.value));
+          return (
+            <fieldset key={f} className="library-filter">
+              <legend>{FILTER_TITLES[f]}</legend>
+              {[...shown, ...hiddenChosen].map((o) => (
+                <label key={o.value}>
+                  <input type="checkbox" name={f} value={o.value} defaultChecked={state.chosen[f].includes(o.value)} /> {o.label}
+                </label>
+              ))}
+              {options.length > FILTER_SHOWN ? (
+                <Link
+                  to={hrefOf(state, { more: expanded ? state.more.filter((m) => m !== f) : [...state.more, f], page: state.page })}
+                  preventScrollReset
+                  aria-label={`${expanded ? LIBRARY.less : LIBRARY.more}: ${FILTER_TITLES[f]}`}
+                >
+                  {expanded ? LIBRARY.less : LIBRARY.more}
+                </Link>
+              ) : null}
+            </fieldset>
+          );
+        })}
+      </details>
+      <button type="submit" className="btn btn-primary">
+        {LIBRARY.apply}
+      </button>
+    </Form>
+  );
+}
+
+function Items({ view }: { view: LibraryView }) {
+  const { state } = view;
+  if (!view.groups.length) return <p className="muted">{LIBRARY.noItems}</p>;
+  return (
+    <>
+      {view.groups.map((g, i) => (
+        <section key={`${g.label}-${i}`} className="library-group" aria-label={g.label}>
+          <h3>{g.label}</h3>
+          <ul className="library-item-list">
+            {g.rows.map((r) => (
+              <li key={r.id}>
+                <Link to={hrefOf(state, { id: r.id, page: state.page })} aria-current={state.id === r.id ? "true" : undefined}>
+                  {r.name}
+                </Link>{" "}
+                <span className="badge">{LIBRARY.types[r.type]}</span>{" "}
+                <span className="muted">
+                  {r.updatedAt}
+                  {r.updatedBy ? ` · ${r.updatedBy}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {view.pages > 1 ? (
+        <nav aria-label="Pages" className="library-pages">
+          {state.page > 1 ? <Link to={hrefOf(state, { page: state.page - 1 })}>{LIBRARY.previous}</Link> : null}
+          <span>
+            {state.page} / {view.pages}
+          </span>
+          {state.page < view.pages ? <Link to={hrefOf(state, { page: state.page + 1 })}>{LIBRARY.next}</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** The selected item's settings (spec 3 §2.7), saved through its own domain. */
+function Settings({ view, item, actionData }: { view: LibraryView; item: LibraryItem & { updated: string }; actionData: unknown }) {
+  const nodes = new Map(view.tree.map((n) => [n.id, n]));
+  const orgNames = new Map(view.organizations.map((o) => [o.value, o.label]));
+  // Ids the item holds that no longer name anything still show, by the spec's words, so saving keeps or drops them.
+  const organizationOptions = [
+    ...view.organizations,
+    ...item.organizations.filter((id) => !orgNames.has(id)).map((id) => ({ value: id, label: LIBRARY.unknownOrganization })),
+  ];
+  const categoryOptions = [
+    ...view.tree.map((n) => ({ value: n.id, label: n.path })),
+    ...item.categories.filter((id) => !nodes.has(id)).map((id) => ({ value: id, label: categoryLabel(id, nodes) })),
+  ];
+  const [form, fields] = useSchemaForm(SettingsSchema, {
+    id: `library-settings-${item.id}`,
+    actionData,
+    defaultValue: {
+      name: item.name,
+      isPublic: item.isPublic,
+      isGeneric: item.isGeneric,
+      organizations: item.organizations,
+      description: item.description,
+      tags: joinTags(item.tags),
+      categories: item.categories,
+    },
+  });
+  const disabled = !view.canSave;
+  return (
+    <>
+      <p>
+        <span className="badge">{LIBRARY.types[item.libraryType]}</span> <span className="muted">{item.updated}</span>
+      </p>
+      <p className="library-item-links">
+        <Link to={editorPath(item.libraryType, item.id)}>{LIBRARY.openEditor}</Link>
+        {item.libraryType === "drawing" ? (
+          <>
+            {" · "}
+            <a href={`/library/drawings/${encodeURIComponent(item.id)}/download`} download>
+              {LIBRARY.download}
+            </a>
+          </>
+        ) : null}
+      </p>
+      <Form method="post" action={hrefOf(view.state, { page: view.state.page })} {...getFormProps(form)} className="form-card library-settings-form">
+        <input type="hidden" name="itemId" value={item.id} />
+        <TextField meta={fields.name} label={LIBRARY.name} autoComplete="off" disabled={disabled} />
+        <CheckboxField meta={fields.isPublic} label={LIBRARY.isPublic} disabled={disabled} />
+        <CheckboxField meta={fields.isGeneric} label={LIBRARY.isGeneric} disabled={disabled} />
+        <CheckboxGroup meta={fields.organizations} legend={LIBRARY.organizations} options={organizationOptions} empty="—" disabled={disabled} />
+        <div className="field">
+          <label htmlFor={fields.description.id}>{LIBRARY.description}</label>
+          <textarea {...getTextareaProps(fields.description)} rows={3} disabled={disabled} />
+          <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.tags.id}>{LIBRARY.tags}</label>
+          <input {...getInputProps(fields.tags, { type: "text" })} disabled={disabled} aria-describedby={`${fields.tags.errorId} ${fields.tags.id}-hint`} />
+          <p className="field-hint" id={`${fields.tags.id}-hint`}>
+            {LIBRARY.tagsHint}
+          </p>
+          <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
+        </div>
+        <CheckboxGroup meta={fields.categories} legend={LIBRARY.itemCategories} options={categoryOptions} empty="—" disabled={disabled} />
+        <FormError id={form.errorId} errors={form.errors} />
+        {view.canSave ? (
+          <div className="form-actions">
+            <SaveButton form={form} label={LIBRARY.save} busyLabel="Saving…" intent="save-item" />
+          </div>
+        ) : null}
+      </Form>
+    </>
+  );
+}
