@@ -202,6 +202,16 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/workflows/:id/milestones/:milestoneId/revisions/:revision", permission: "workflows.read", write: "workflows" },
   // The current template compared with its draft or a revision (spec 3 §2.6 compare mode): a read.
   { path: "/workflows/:id/milestones/:milestoneId/compare", permission: "workflows.read" },
+  // Prompt chains (spec 3 §2.8, §2.9, §6): prompts.read lists and shows them; `prompts` (prompts.write) creates,
+  // saves and deletes. The spec's navigation shows the entry always; here to those who may open it (else a 404).
+  { path: "/chains", permission: "prompts.read", write: "prompts", create: "prompts", nav: { label: "Chains", icon: "play" } },
+  { path: "/chains/create", permission: "prompts", write: "prompts" },
+  { path: "/chains/:id", permission: "prompts.read", write: "prompts" },
+  { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
+  // The library (spec 3 §2.7, §6): everyone signed in sees it (each item type by its own read permission, upstream);
+  // prompts.write edits categories and item settings. A drawing's download needs templates.read.
+  { path: "/library", permission: null, write: "prompts", create: "prompts", nav: { label: "Library", icon: "archive" } },
+  { path: "/library/drawings/:id/download", permission: "templates.read" },
   // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex): the `portfolio` permission.
   // Not in the side navigation (spec 1 §2 lists its entries): the portfolio page links it for those who hold it.
   { path: "/portfolio/reindex", permission: "portfolio", write: "portfolio" },

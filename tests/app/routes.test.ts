@@ -90,6 +90,12 @@ const samplePaths: Record<string, () => string> = {
   "/sttservices": () => "/sttservices",
   "/sttservices/:id": () => `/sttservices/${sample.sttService}`,
   "/portfolio/reindex": () => "/portfolio/reindex",
+  "/chains": () => "/chains",
+  "/chains/create": () => "/chains/create",
+  "/chains/:id": () => `/chains/${sample.chain}`,
+  "/chains/:id/edit": () => `/chains/${sample.chain}/edit`,
+  "/library": () => "/library",
+  "/library/drawings/:id/download": () => `/library/drawings/${sample.drawing}/download`,
   "/portfolio": () => "/portfolio",
   "/portfolio/add": () => "/portfolio/add",
   "/portfolio/csv": () => "/portfolio/csv",
@@ -102,7 +108,7 @@ const samplePaths: Record<string, () => string> = {
   "/applications/installer": () => "/applications/installer",
 };
 /** Template and form records (made with real files). */
-const sample = { forms: "", word: "", visio: "", drawing: "", shape: "", model: "", sttService: "" };
+const sample = { forms: "", word: "", visio: "", drawing: "", shape: "", model: "", sttService: "", chain: "" };
 
 beforeAll(async () => {
   app = await startApp();
@@ -155,6 +161,7 @@ beforeAll(async () => {
     ((await (await app.context.upstream(path, { method: "POST", headers: authJson, body: JSON.stringify(body) })).json()) as { id: string }).id;
   sample.model = await aiRecord("/api/v2/nlp/configurations", { name: "Route model", provider: "openai-compatible", capability: "chat", config: aiConfig });
   sample.sttService = await aiRecord("/api/v2/nlp/stt", { name: "Route service", sttProvider: "openai-compatible", config: aiConfig });
+  sample.chain = await aiRecord("/api/prompts", { name: "Route table chain" });
   const csv = Buffer.from("id,title\nROUTE-1,Route table application\n").toString("base64");
   const job = await app.context.upstream("/api/applications/csv?wait=true", {
     method: "POST",
@@ -238,9 +245,10 @@ describe("the route table", () => {
   });
 
   it("lists navigation entries by permission, in the spec's order", () => {
-    expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview"]);
-    expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
-    expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams"]);
+    // The library shows to everyone (spec 3 §2.1).
+    expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview", "Library"]);
+    expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams", "Library"]);
+    expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams", "Library"]);
     // Spec 1 §2's order: rules, forms, then Word, Visio, shapes, drawings (templates.read).
     expect(navigationFor(["forms.read", "templates.read"]).map((e) => e.label)).toEqual([
       "Overview",
@@ -250,6 +258,7 @@ describe("the route table", () => {
       "Visio templates",
       "Shapes",
       "Drawings",
+      "Library",
     ]);
     // The spec 2 entries after the templates: messages, the dashboards, then the administration screens.
     const later = ["messages.read", "uspto.read", "docketing_tasks.read", "portfolio.read", "administration.read"];
@@ -272,6 +281,7 @@ describe("the route table", () => {
       "E-mail connector",
       "Administration",
       "Template backup",
+      "Library",
     ]);
   });
 
