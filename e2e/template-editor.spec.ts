@@ -3,6 +3,7 @@ import { CONNECT_MESSAGES, GRAPH_MESSAGES, NOWHERE_PORT } from "@contract/graph"
 import { EVENT_CODES } from "@contract/workflow-contracts";
 import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
 import { CANVAS } from "~/workflows/editor/canvas/texts";
+import { FORM_TEXTS } from "~/workflows/editor/forms/texts";
 import { EDITOR } from "~/workflows/editor/texts";
 import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 import { js, toastSays } from "./workflows-fixtures";
@@ -242,4 +243,73 @@ test("a new connection opens its editor: kept as one undo step, removed on Escap
   const stopped = saved.paths.find((p) => p.to.step === NOWHERE_ID)!;
   expect(stopped.from.port).toBe(NOWHERE_PORT);
   expect(stopped.from.action.form?.name).toBe("Why it stopped");
+});
+
+test("the header's modals by keyboard: a variable, a roadmap stage picked for a step, the template's properties", async ({ page, request }) => {
+  const step = (id: string, type: string, title: string, x: number, y: number) => ({ id, type, title, display: { position: { x, y } } });
+  const template = await templateFor(request, {
+    steps: [step("start", "milestone-start", "Start", 0, 0), step("t1", "task", "Draft", 300, 0), step("finish", "finish", "Finish", 600, 0), step(NOWHERE_ID, "nowhere", "Nowhere", 600, 300)],
+    paths: [{ from: { step: "start" }, to: { step: "t1" } }],
+  });
+  await signIn(page);
+  await page.goto(template.url);
+  await expect(page.getByRole("region", { name: CANVAS.region }).locator(".react-flow__node")).toHaveCount(4);
+
+  /** Opens a header link's modal by keyboard. */
+  const open = async (link: string, title: string) => {
+    await page.getByRole("link", { name: link }).focus();
+    await page.keyboard.press("Enter");
+    const modal = page.getByRole("dialog", { name: title });
+    await expect(modal).toBeVisible();
+    await expect(status(page)).toHaveText(CANVAS.announce.opened(title));
+    return modal;
+  };
+  /** Escape closes a modal, says so, and gives the focus back to its link. */
+  const close = async (link: string, title: string) => {
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: title })).toBeHidden();
+    await expect(status(page)).toHaveText(CANVAS.announce.closed(title));
+    await expect(page.getByRole("link", { name: link })).toBeFocused();
+  };
+
+  // Variables: one added (the modal stays open for the next, focus back in its form).
+  const variables = await open(EDITOR.variables, EDITOR.variables);
+  const addVariable = variables.getByRole("form", { name: EDITOR.addVariable });
+  await addVariable.getByLabel(EDITOR.fields.variableType).selectOption("date");
+  await addVariable.getByLabel(EDITOR.fields.variableName).fill("filedOn");
+  await page.keyboard.press("Enter");
+  await expect(status(page)).toHaveText(CANVAS.announce.edited(EDITOR.variables));
+  await expect(variables.getByRole("listitem").locator("summary")).toHaveText(["filedOn (date)"]);
+  await expect(variables.getByRole("form", { name: EDITOR.addVariable }).getByLabel(EDITOR.fields.variableName)).toBeFocused();
+  await close(EDITOR.variables, EDITOR.variables);
+
+  // The roadmap: a stage added (its mark says it is empty), then a step put in it with the stage picker.
+  const roadmap = await open(EDITOR.defineRoadmap, EDITOR.roadmap);
+  await roadmap.getByRole("form", { name: EDITOR.addStage }).getByLabel(EDITOR.fields.stageName).fill("Drafting");
+  await page.keyboard.press("Enter");
+  await expect(status(page)).toHaveText(CANVAS.announce.edited(EDITOR.roadmap));
+  const picker = roadmap.getByRole("form", { name: FORM_TEXTS.stagePicker.label });
+  await expect(picker.getByLabel(EDITOR.fields.stage).locator("option")).toHaveText([EDITOR.none, FORM_TEXTS.stagePicker.option("Drafting", "error")]);
+  await picker.getByLabel(FORM_TEXTS.stagePicker.step).selectOption({ label: "Draft" });
+  await picker.getByLabel(EDITOR.fields.stage).selectOption("Drafting");
+  await picker.getByRole("button", { name: EDITOR.apply }).press("Enter");
+  await expect(roadmap.getByRole("listitem").filter({ hasText: "Drafting" })).toContainText("(Draft)");
+  await expect(node(page, "t1").getByText(CANVAS.roadmap)).toBeAttached();
+  // (The header's link names the saved roadmap: Define until saved.)
+  await close(EDITOR.defineRoadmap, EDITOR.roadmap);
+
+  // Properties: the title and tags; Apply closes the modal. Ctrl+Z on the canvas undoes it as one step.
+  const properties = await open(EDITOR.properties, EDITOR.properties);
+  await properties.getByLabel(EDITOR.fields.tags).fill("patents; filing");
+  await properties.getByLabel(EDITOR.fields.templateTitle).press("Enter");
+  await expect(properties).toBeHidden();
+  await expect(status(page)).toHaveText(CANVAS.announce.edited(EDITOR.properties));
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: EDITOR.save, exact: true }).click();
+  await toastSays(page, EDITOR.saved);
+  const saved = (await template.read()) as Doc & { variables: { name: string; type: string }[]; roadmap: { name: string; steps: string[] }[]; tags: string[] };
+  expect(saved.variables.map((v) => [v.name, v.type])).toEqual([["filedOn", "date"]]);
+  expect(saved.roadmap).toEqual([{ name: "Drafting", steps: ["t1"] }]);
+  expect(saved.tags).toEqual(["patents", "filing"]);
 });

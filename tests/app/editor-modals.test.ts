@@ -10,6 +10,10 @@ import { NOWHERE_ID } from "@contract/workflow-constants";
 import { dropConnection, editorForConnection, hasForm, keepConnection, newConnectionEdit, type PendingConnection } from "~/workflows/editor/canvas/connect";
 import { canUndo, historyOf, record, undo } from "~/workflows/editor/canvas/history";
 import { editsOfForm } from "~/workflows/editor/forms/parse";
+import { stageChoice } from "~/workflows/editor/forms/StageForm";
+import { FORM_TEXTS } from "~/workflows/editor/forms/texts";
+import { panelOfHash, panelTitle } from "~/workflows/editor/canvas/Panels";
+import { EDITOR } from "~/workflows/editor/texts";
 
 const step = (id: string, type: string, title: string) => ({ id, type, title, display: { position: { x: 0, y: 0 } } });
 const doc = TemplateContent.parse({
@@ -85,5 +89,40 @@ describe("a new connection's editor (spec 3 §4.1)", () => {
     expect(dropped.present.paths).toHaveLength(1);
     expect(dropped.future).toHaveLength(0);
     expect(canUndo(dropConnection({ ...pending, before: historyOf(doc) }))).toBe(false);
+  });
+});
+
+describe("the header's modals: variables, the roadmap with its stage picker, properties", () => {
+  it("open from the header's own anchors, each titled with what it edits", () => {
+    expect(panelOfHash("#variables")).toBe("variables");
+    expect(panelOfHash("#roadmap")).toBe("roadmap");
+    expect(panelOfHash("#properties")).toBe("properties");
+    expect(panelOfHash("#steps")).toBeNull();
+    expect(panelOfHash("/workflows")).toBeNull();
+    expect([panelTitle("variables"), panelTitle("roadmap"), panelTitle("properties")]).toEqual([EDITOR.variables, EDITOR.roadmap, EDITOR.properties]);
+  });
+
+  it("apply their forms as the model's edits, each one undo step: a variable, a stage, a step put in a stage, properties", () => {
+    const edit = { intent: "edit" };
+    const withVariable = applyForm({ ...edit, op: "addVariable", form: "canvas-add-variable", name: "", variableType: "date", description: "Filed on", required: "on" });
+    if (typeof withVariable === "string") throw new Error(withVariable);
+    expect(withVariable.variables).toEqual([expect.objectContaining({ name: "Var_1", type: "date", description: "Filed on", required: true })]);
+
+    const withStage = applyForm({ ...edit, op: "addStage", form: "canvas-add-stage", name: "Drafting" }, withVariable);
+    if (typeof withStage === "string") throw new Error(withStage);
+    // The picker offers each stage with its mark in words: empty is the error mark, with steps the ok one.
+    expect(stageChoice(withStage.roadmap[0]!)).toBe(FORM_TEXTS.stagePicker.option("Drafting", "error"));
+    const picked = applyForm({ ...edit, op: "setStepStage", form: "canvas-stage-picker", step: "a", stage: "Drafting" }, withStage);
+    if (typeof picked === "string") throw new Error(picked);
+    expect(picked.roadmap).toEqual([{ name: "Drafting", steps: ["a"] }]);
+    expect(stageChoice(picked.roadmap[0]!)).toBe("Drafting (has steps)");
+    // A step is in one stage at most; None takes it out.
+    const none = applyForm({ ...edit, op: "setStepStage", form: "canvas-stage-picker", step: "a", stage: "" }, picked);
+    expect(typeof none !== "string" && none.roadmap).toEqual([{ name: "Drafting", steps: [] }]);
+    expect(applyForm({ ...edit, op: "setStepStage", step: "a", stage: "Missing" }, withStage)).toMatch(/stage/i);
+
+    const renamed = applyForm({ ...edit, op: "setProperties", form: "canvas-properties", title: "Filing 2", uniqueness: "unique", tags: "a; b" }, picked);
+    if (typeof renamed === "string") throw new Error(renamed);
+    expect([renamed.title, renamed.uniqueness, renamed.tags, renamed.hidden]).toEqual(["Filing 2", "unique", ["a", "b"], false]);
   });
 });

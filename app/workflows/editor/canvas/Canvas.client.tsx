@@ -33,7 +33,7 @@ import { EDITOR } from "../texts";
 import type { FormReply } from "../forms/common";
 import { PathForm } from "../forms/PathForm";
 import { StepForm } from "../forms/StepForm";
-import { editsOfForm } from "../forms/parse";
+import { alternativesStructure, editsOfForm } from "../forms/parse";
 import canvasStyles from "./canvas.css";
 import { copySteps, pasteClip, type Clip } from "./clipboard";
 import { applyEdit, applyEditInput, newStepId, type EditContext, type GraphEdit } from "@contract/graph-edits";
@@ -41,6 +41,7 @@ import { dropConnection, editorForConnection, hasForm, keepConnection, newConnec
 import { DOCK_SOURCES, DOCK_STEPS, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "./edits";
 import { canRedo, canUndo, historyOf, record, redo, undo, type History } from "./history";
 import { commandOf } from "./keys";
+import { PanelContent, panelOfHash, panelTitle, type Panel } from "./Panels";
 import { CANVAS, STEP_TYPE_LABELS } from "./texts";
 import { DEFAULT_PORT, NODE_HEIGHT, NODE_WIDTH, edgesOf, nodesOf, pathIndexOf, type StepNode, type TaskCounts, type Visibility } from "./view";
 
@@ -59,6 +60,8 @@ export type CanvasProps = {
 const FIT = { maxZoom: 1, padding: 0.1 } as const;
 const DRAG_TYPE = "application/x-template-step";
 const EDIT_FORM_ID = "canvas-edit";
+/** What the edit modal holds: a step's form, a connection's, or one of the header's panels. */
+type Editing = { step: string } | { path: number } | { panel: Panel };
 
 const FlowStepNode = memo(function FlowStepNode({ data, selected }: NodeProps<StepNode>) {
   return (
@@ -238,13 +241,16 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
   // Enter on a step or a connection opens the table editor's own form for it in a modal; its submit is read here as
   // the same edits the server would make of it (editsOfForm), applied locally as one change (one undo).
   // A new connection's editor holds it pending (connect.ts): its outcome keeps or drops it as one history step.
-  const [editing, setEditing] = useState<{ step: string } | { path: number } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  /** Bumped by each change applied in a panel: its forms start again from the document. */
+  const [panelVersion, setPanelVersion] = useState(0);
+  const panelFocus = useRef<string | null>(null);
   const [reply, setReply] = useState<FormReply>(null);
   const editDialog = useRef<HTMLDialogElement>(null);
   const pending = useRef<PendingConnection<TemplateContent> | null>(null);
   /** Where focus goes back to when the modal closes: what had it when the modal opened. */
   const returnFocus = useRef<HTMLElement | null>(null);
-  const openEditor = useCallback((target: { step: string } | { path: number }, connection?: PendingConnection<TemplateContent>) => {
+  const openEditor = useCallback((target: Editing, connection?: PendingConnection<TemplateContent>) => {
     pending.current = connection ?? null;
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setReply(null);
@@ -255,12 +261,13 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     openModal(editDialog.current);
     // A connection from the nowhere port opens on its form.
     if (pending.current?.editor === "form") editDialog.current?.querySelector<HTMLElement>('[name="formName"]')?.focus();
-    else if (!pending.current) announce(CANVAS.announce.opened(CANVAS.editTitle));
+    else if (!pending.current) announce(CANVAS.announce.opened("panel" in editing ? panelTitle(editing.panel) : CANVAS.editTitle));
     // Only when the modal opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
   /** Closes the modal; a pending connection left this way (Cancel, Escape) is removed. */
   const closeEditor = useCallback(() => {
+    if (editing && "panel" in editing) announce(CANVAS.announce.closed(panelTitle(editing.panel)));
     const connection = pending.current;
     pending.current = null;
     if (connection) {
@@ -280,8 +287,12 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
       event.stopPropagation();
       const form = event.target as HTMLFormElement;
       const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+      const formId = typeof data.get("form") === "string" ? String(data.get("form")) : EDIT_FORM_ID;
+      // A structural button (Add alternative, the conditions editor's): the form comes back edited, as without JavaScript.
+      const structural = alternativesStructure(data, doc);
+      if (structural) return setReply({ form: formId, values: structural });
       const edits = editsOfForm(data, doc);
-      const refuse = (message: string) => setReply({ form: EDIT_FORM_ID, message, values: Object.fromEntries([...data].filter((e): e is [string, string] => typeof e[1] === "string")) });
+      const refuse = (message: string) => setReply({ form: formId, message, values: Object.fromEntries([...data].filter((e): e is [string, string] => typeof e[1] === "string")) });
       const connection = pending.current;
       // A connection from the nowhere port saved without a form goes (spec 3 §4.1), saying why.
       const dropFormless = () => {
@@ -303,13 +314,45 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
       pending.current = null;
       if (connection) setHistory(keepConnection(connection, next));
       else if (next !== doc) setHistory((h) => record(h, next));
-      const title = editing && "step" in editing ? titleOf(editing.step) : CANVAS.connection;
+      // A list's panel (variables, the roadmap) stays open for the next change, its forms fresh; focus stays in the form.
+      if (editing && "panel" in editing && editing.panel !== "properties") {
+        setReply(null);
+        panelFocus.current = formId;
+        setPanelVersion((v) => v + 1);
+        announce(CANVAS.announce.edited(panelTitle(editing.panel)));
+        return;
+      }
+      const title = editing && "step" in editing ? titleOf(editing.step) : editing && "panel" in editing ? panelTitle(editing.panel) : CANVAS.connection;
       closeEditor();
       if (connection) focusAfter.current = connection.from;
       announce(connection ? CANVAS.announce.connectionKept(titleOf(connection.from), titleOf(connection.to)) : CANVAS.announce.edited(title));
     },
     [doc, editing, editContext, titleOf, closeEditor, announce],
   );
+  // After a change in a panel: back into the same form (its first field), else (a deleted row) the panel's heading.
+  useEffect(() => {
+    const id = panelFocus.current;
+    if (!id) return;
+    panelFocus.current = null;
+    const field = editDialog.current?.querySelector<HTMLElement>(`form[id="${CSS.escape(id)}"] :is(input:not([type=hidden]), select, textarea)`);
+    if (field && field.getClientRects().length) field.focus();
+    else editDialog.current?.querySelector<HTMLElement>("#canvas-panel-title")?.focus();
+  }, [panelVersion]);
+
+  // The header's Variables, Define/Edit roadmap and Properties (anchors of the tables without JavaScript) open their
+  // panel here instead.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      const panel = panelOfHash(link?.getAttribute("href") ?? null);
+      if (!panel) return;
+      event.preventDefault();
+      openEditor({ panel });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [openEditor]);
 
   /**
    * A new connection (spec 3 §4.1): refused with the model's reason, made at once when it needs no editing, else made
@@ -710,7 +753,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
       <dialog
         ref={editDialog}
         className="url-dialog"
-        aria-label={pending.current ? CANVAS.newConnectionTitle : CANVAS.editTitle}
+        aria-label={pending.current ? CANVAS.newConnectionTitle : editing && "panel" in editing ? panelTitle(editing.panel) : CANVAS.editTitle}
         onClose={() => editing && closeEditor()}
       >
         <div onSubmitCapture={onEditSubmit}>
@@ -718,10 +761,17 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
             <StepForm doc={doc} step={doc.steps.find((s) => s.id === editing.step)} reply={reply} id={EDIT_FORM_ID} />
           ) : editing && "path" in editing && doc.paths[editing.path] ? (
             <PathForm doc={doc} path={doc.paths[editing.path]} reply={reply} id={EDIT_FORM_ID} />
+          ) : editing && "panel" in editing ? (
+            <div key={panelVersion} className="canvas-panel">
+              <h2 id="canvas-panel-title" tabIndex={-1}>
+                {panelTitle(editing.panel)}
+              </h2>
+              <PanelContent panel={editing.panel} doc={doc} reply={reply} canWrite={canWrite} />
+            </div>
           ) : null}
         </div>
         <button type="button" className="btn btn-secondary" onClick={closeEditor}>
-          {EDITOR.cancel}
+          {editing && "panel" in editing ? CANVAS.close : EDITOR.cancel}
         </button>
       </dialog>
       <dialog ref={leaveDialog} className="confirm-dialog" aria-labelledby="canvas-leave-title" onClose={() => blocker.state === "blocked" && blocker.reset()}>

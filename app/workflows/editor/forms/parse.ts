@@ -28,6 +28,7 @@ export const EDIT_OPS = [
   "addStage",
   "renameStage",
   "deleteStage",
+  "setStepStage",
   "setProperties",
 ] as const;
 export type EditOp = (typeof EDIT_OPS)[number];
@@ -256,6 +257,8 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
       return [{ type: "renameStage", name: text(form, "name"), to: text(form, "to") }];
     case "deleteStage":
       return [{ type: "deleteStage", name: text(form, "name") }];
+    case "setStepStage":
+      return [{ type: "setStepStage", step: text(form, "step"), stage: text(form, "stage") || null }];
     case "setProperties":
       return [
         {
