@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { CHAIN_QUERY_MESSAGES, DEFAULT_QUERY_SQL, querySqlProblem } from "@contract/chain-query";
 import { openDatabase } from "../../upstream/src/db";
-import { ChainCorpus, paragraphsOf } from "../../upstream/src/chain-query/corpus";
+import { CHANGED_SQL, ChainCorpus, paragraphsOf } from "../../upstream/src/chain-query/corpus";
 import { QueryRefused, QuerySandbox } from "../../upstream/src/chain-query/sandbox";
 import { tempDir } from "./helpers";
 
@@ -96,6 +96,11 @@ describe("the chains' corpus", () => {
     expect(count("select count(*) from paragraphs_fts where paragraphs_fts match 'clutch'")).toBe(0);
     // Nothing changed: nothing copied.
     expect(await corpus.sync()).toBe(0);
+    // A batch reads the changed rows through their index, at any portfolio size.
+    const plan = source
+      .prepare(`explain query plan ${CHANGED_SQL}`)
+      .all("", 0) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join("; ")).toMatch(/USING (COVERING )?INDEX applications_changed/);
   });
 });
 

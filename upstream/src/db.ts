@@ -397,6 +397,11 @@ export const MIGRATIONS: readonly Migration[] = [
     // Library categories, the item index kept by triggers on its sources, and its statistics (docs/decisions/library.md).
     sql: LIBRARY_SCHEMA,
   },
+  {
+    id: "106_applications_changed",
+    // The chains' corpus follows the portfolio by (updated_at, seq) from a watermark (docs/decisions/chain-query.md).
+    sql: "create index if not exists applications_changed on applications (updated_at, seq);",
+  },
 ];
 
 /** Applies the migrations the database has not seen yet, each in its own transaction. */

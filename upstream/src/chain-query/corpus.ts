@@ -40,6 +40,11 @@ const SCHEMA = `
 const BATCH = 200;
 const SWEEP = 1_000;
 
+/** The applications changed after a watermark, in order; read through applications_changed (migration 106), so a
+ * batch costs its rows, not the table. */
+export const CHANGED_SQL = `select seq, id, portfolio_id, updated_at, ${CORPUS_SECTIONS.join(", ")} from applications
+  where (updated_at, seq) > (?, ?) order by updated_at, seq limit ${BATCH}`;
+
 type SourceRow = { seq: number; id: string; portfolio_id: string; updated_at: string } & Record<CorpusSection, string>;
 
 /** A section's text cut into paragraphs: at blank lines (claims: at each line), long ones into pieces. */
@@ -98,10 +103,7 @@ export class ChainCorpus {
   }
 
   private async syncSteps(): Promise<number> {
-    const changed = this.source.prepare(
-      `select seq, id, portfolio_id, updated_at, ${CORPUS_SECTIONS.join(", ")} from applications
-       where updated_at > ? or (updated_at = ? and seq > ?) order by updated_at, seq limit ${BATCH}`,
-    );
+    const changed = this.source.prepare(CHANGED_SQL);
     const setMeta = this.db.prepare("insert into corpus_meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value");
     const drop = this.db.prepare("delete from paragraphs where reference = ?");
     const dropInvention = this.db.prepare("delete from inventions where reference = ?");
@@ -123,7 +125,7 @@ export class ChainCorpus {
     let copied = 0;
     for (;;) {
       const [at, seq] = JSON.parse(this.meta("watermark") ?? '["", 0]') as [string, number];
-      const rows = changed.all(at, at, seq) as SourceRow[];
+      const rows = changed.all(at, seq) as SourceRow[];
       if (!rows.length) break;
       copy(rows);
       copied += rows.length;
