@@ -18,6 +18,9 @@ test.skip(() => !js(), "the canvas needs JavaScript");
 type Doc = {
   steps: { id: string; type: string; title: string; display: { position: { x: number; y: number } } }[];
   paths: { from: { step: string; port?: string; action: { form?: { name: string } | null } }; to: { step: string; action: { title?: unknown } } }[];
+  variables: { name: string; type: string }[];
+  roadmap: { name: string; steps: string[] }[];
+  tags: string[];
 };
 
 /** A workflow with one inactive template made as the wizard makes it (start → task → finish, and nowhere). */
@@ -308,7 +311,7 @@ test("the header's modals by keyboard: a variable, a roadmap stage picked for a 
 
   await page.getByRole("button", { name: EDITOR.save, exact: true }).click();
   await toastSays(page, EDITOR.saved);
-  const saved = (await template.read()) as Doc & { variables: { name: string; type: string }[]; roadmap: { name: string; steps: string[] }[]; tags: string[] };
+  const saved = await template.read();
   expect(saved.variables.map((v) => [v.name, v.type])).toEqual([["filedOn", "date"]]);
   expect(saved.roadmap).toEqual([{ name: "Drafting", steps: ["t1"] }]);
   expect(saved.tags).toEqual(["patents", "filing"]);
