@@ -4,47 +4,14 @@
  * differ's summary of what it changes, and the 'Overwrite draft?' step after a draft save found a newer draft. Every
  * button is a form post (no JavaScript needed); with JavaScript the canvas adds its document to the save posts.
  */
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
-import { useHydrated } from "~/ui/hydrated";
 import type { EditorData, EditorReply } from "../editor/editor.server";
 import { EDITOR } from "../editor/texts";
 import { ChangeList } from "./ChangeList";
-import type { OverwriteDraft } from "./drafts.server";
+import { OverwriteDraftStep } from "./OverwriteDraftStep";
 import { VERSIONS } from "./texts";
 import { VersionFields } from "./versions";
-
-/** 'Overwrite draft?': yes sends the draft save again based on the newer draft's version; Cancel keeps the page. */
-function OverwriteStep({ overwrite, draftTemplate }: { overwrite: OverwriteDraft; draftTemplate: boolean }) {
-  const hydrated = useHydrated();
-  const [dismissed, setDismissed] = useState(false);
-  if (dismissed) return null;
-  return (
-    <section className="confirm-inline" role="alertdialog" aria-labelledby="overwrite-draft-title" aria-describedby="overwrite-draft-text">
-      <h2 id="overwrite-draft-title">{VERSIONS.overwriteTitle}</h2>
-      <p id="overwrite-draft-text">{VERSIONS.overwriteMessage(overwrite.author, overwrite.date)}</p>
-      <Form method="post" className="confirm-actions">
-        <input type="hidden" name="to" value="draft" />
-        {/* A draft template's token is its write counter (baseVersion); a template's draft, the draft's version. */}
-        <input type="hidden" name={draftTemplate ? "baseVersion" : "draftVersion"} value={overwrite.version} />
-        <button type="submit" name="intent" value="save" className="btn btn-danger">
-          {VERSIONS.overwriteConfirm}
-        </button>
-        {/* Focus on the safe choice. With JavaScript Cancel only closes the step: a reload would drop the canvas's work. */}
-        {hydrated ? (
-          <button type="button" className="btn btn-secondary" autoFocus onClick={() => setDismissed(true)}>
-            {VERSIONS.cancel}
-          </button>
-        ) : (
-          <Link to="." className="btn btn-secondary" autoFocus>
-            {VERSIONS.cancel}
-          </Link>
-        )}
-      </Form>
-    </section>
-  );
-}
 
 export function SaveArea({ data, reply }: { data: EditorData; reply: EditorReply | undefined }) {
   const { template, versions } = data;
@@ -105,7 +72,15 @@ export function SaveArea({ data, reply }: { data: EditorData; reply: EditorReply
           </p>
         ) : null}
       </div>
-      {reply?.confirm === "overwrite-draft" && reply.overwrite ? <OverwriteStep key={reply.overwrite.version} overwrite={reply.overwrite} draftTemplate={draftTemplate} /> : null}
+      {reply?.confirm === "overwrite-draft" && reply.overwrite ? (
+        <OverwriteDraftStep
+          key={reply.overwrite.version}
+          overwrite={reply.overwrite}
+          intent="save"
+          // A draft template's token is its write counter (baseVersion); a template's draft, the draft's version.
+          fields={{ to: "draft", [draftTemplate ? "baseVersion" : "draftVersion"]: String(reply.overwrite.version) }}
+        />
+      ) : null}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format";
 import type { toasts } from "~/lib/toast.server";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { VERSIONS } from "./texts";
-import { authorName, sentVersions } from "./versions.server";
+import { authorName, sentDraftBase, sentVersions } from "./versions.server";
 
 /** What the editor's action knows when a draft post reaches it. */
 export type DraftPost = {
@@ -50,16 +50,6 @@ export type DraftReply = {
 /** Whether the editor's post is Save as draft: intent `save` (the canvas adds its document) from the draft form. */
 export const isDraftSave = (form: FormData) => textOf(form, "to") === "draft";
 
-/**
- * The draft version a draft save or discard is based on: the draft's version the page showed, or 0 when it showed no
- * draft (it expects none). A post without versions (an older client) is unconditional.
- */
-function draftBase(form: FormData): number | undefined {
-  const sent = sentVersions(form);
-  if (sent.draft !== undefined) return sent.draft;
-  return sent.base !== undefined ? 0 : undefined;
-}
-
 /** The draft there is now (a template's draft, or a draft template itself), for 'Overwrite draft?'. */
 async function draftNow(p: DraftPost): Promise<MilestoneTemplate | null> {
   try {
@@ -79,7 +69,7 @@ async function draftNow(p: DraftPost): Promise<MilestoneTemplate | null> {
 export async function saveDraftPost(p: DraftPost) {
   const { api, form, template, base } = p;
   // A draft template's token is its own write counter (the page's baseVersion); a template's draft, the draft's version.
-  const baseVersion = template.type === "draft" ? sentVersions(form).base : draftBase(form);
+  const baseVersion = template.type === "draft" ? sentVersions(form).base : sentDraftBase(form);
   const path = template.type === "draft" ? `${base}/draft/template` : `${base}/draft`;
   try {
     await api.put(MilestoneTemplate, path, { ...p.doc, ...(baseVersion !== undefined ? { baseVersion } : {}) });
@@ -112,7 +102,7 @@ export async function discardDraftPost(p: DraftPost) {
   const { api, form, template, base } = p;
   if (!isConfirmed(form)) return json<DraftReply>({ ok: false, confirm: "discard-draft" });
   const standalone = template.type === "draft";
-  const baseVersion = draftBase(form);
+  const baseVersion = sentDraftBase(form);
   try {
     if (standalone) await api.send("DELETE", `${base}/draft/template`);
     else await api.send("DELETE", `${base}/draft/discard${baseVersion !== undefined ? `?baseVersion=${baseVersion}` : ""}`);

@@ -33,6 +33,16 @@ export const sentVersions = (form: FormData): PageVersions => {
   return { ...(base !== undefined ? { base } : {}), ...(draft !== undefined ? { draft } : {}) };
 };
 
+/**
+ * The draft version a draft save or discard is based on: the draft's version the page showed (`draftVersion`), or 0
+ * when it showed none (`baseVersion` alone: it expects no draft). A post without versions is unconditional.
+ */
+export function sentDraftBase(form: FormData): number | undefined {
+  const sent = sentVersions(form);
+  if (sent.draft !== undefined) return sent.draft;
+  return sent.base !== undefined ? 0 : undefined;
+}
+
 /** The part of an author's address before the @ (spec 3 §2.6 history). */
 export const authorName = (email: string | null | undefined): string | null => {
   if (!email) return null;
