@@ -76,32 +76,41 @@ function rowsHtml(rows: readonly Row[], canWrite: boolean) {
     .join("");
 }
 
-/** The row being edited: its cells, then its forms and Delete in place of the Edit link, and Cancel. */
+/**
+ * The row being edited: its cells with Cancel in place of Edit, then its forms and Delete in a row of their own
+ * across the table, so that they start at the table's left edge rather than in its last column (off screen at 390 px).
+ */
 function RowView({ row, canWrite }: { row: Row; canWrite: boolean }) {
   return (
-    <tr id={`row-${row.id}`}>
-      <th scope="row">
-        {row.mark ? (
-          <>
-            <span className={row.mark} aria-hidden="true" />{" "}
-          </>
-        ) : null}
-        {row.head}
-      </th>
-      {row.cells.map((c, i) => (
-        <td key={i}>{c}</td>
-      ))}
-      {canWrite ? (
-        <td className="row-actions">
-          <div className="row-editor">
-            {row.editor()}
+    <>
+      <tr id={`row-${row.id}`}>
+        <th scope="row">
+          {row.mark ? (
+            <>
+              <span className={row.mark} aria-hidden="true" />{" "}
+            </>
+          ) : null}
+          {row.head}
+        </th>
+        {row.cells.map((c, i) => (
+          <td key={i}>{c}</td>
+        ))}
+        {canWrite ? (
+          <td className="row-actions">
             <Link to={`.#row-${row.id}`} className="btn btn-ghost btn-small">
               {EDITOR.cancel}
             </Link>
-          </div>
-        </td>
+          </td>
+        ) : null}
+      </tr>
+      {canWrite ? (
+        <tr className="row-editor-row">
+          <td colSpan={row.cells.length + 2}>
+            <div className="row-editor">{row.editor()}</div>
+          </td>
+        </tr>
       ) : null}
-    </tr>
+    </>
   );
 }
 
