@@ -18,7 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { generatedTemplate } from "./graph";
-import { ADMIN, BUILD_DIR, ROOT, api, apiLogin, fmt, median, percentile, signIn, startBackoffice, table } from "./lib";
+import { ADMIN, BUILD_DIR, ROOT, api, apiLogin, cpuSeconds, fmt, median, percentile, signIn, startBackoffice, table, type Server } from "./lib";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,22 +66,80 @@ function template300() {
   return { ...graph, steps };
 }
 
+/** A workflow holding the generated template (PUT through the API), its editor's URL and a signed-in cookie. */
+async function editorOf(server: Server) {
+  const token = await apiLogin(server.base, ADMIN.email, ADMIN.password);
+  const base = "/api/workflows/v2/workflows";
+  const workflow = await api<{ id: string }>(server.base, token, "POST", base, { title: "Canvas bench", clientCodes: ["CANVAS-BENCH"] });
+  const events = [{ type: "create", code: "portfolio.application.created", predicates: [], action: { title: "Bench" } }];
+  const created = await api<{ id: string }>(server.base, token, "POST", `${base}/${workflow.id}/milestones/draft/template`, { data: { title: "Bench", events } });
+  const graph = template300();
+  await api(server.base, token, "PUT", `${base}/${workflow.id}/milestones/${created.id}`, { title: "Bench", events, ...graph });
+  const url = `${server.base}/workflows/${workflow.id}/milestones/${created.id}`;
+  return { graph, url, cookie: await signIn(server.base) };
+}
+
+/**
+ * `--server`: the editor's document on the server alone, no browser: GET of the page REQUESTS times one after another
+ * with the signed-in cookie (after 5 warm-up requests), and the same for its loader's data alone (`?_data=`, the
+ * loader without the render), p50/p99 and bytes; the server's CPU per document from /proc.
+ */
+async function serverMode() {
+  const requests = Number(arg("requests") ?? 50);
+  const server = await startBackoffice();
+  try {
+    const { graph, url, cookie } = await editorOf(server);
+    const get = async (u: string) => {
+      const t0 = performance.now();
+      const response = await fetch(u, { headers: { Cookie: cookie }, redirect: "manual" });
+      const body = await response.arrayBuffer();
+      const ms = performance.now() - t0;
+      if (response.status !== 200) throw new Error(`GET ${u} answered ${response.status}`);
+      return { ms, bytes: body.byteLength };
+    };
+    const series = async (u: string) => {
+      for (let i = 0; i < 5; i++) await get(u);
+      const cpu0 = cpuSeconds(server.pid);
+      const runs: { ms: number; bytes: number }[] = [];
+      for (let i = 0; i < requests; i++) runs.push(await get(u));
+      const cpuMs = ((cpuSeconds(server.pid) - cpu0) * 1000) / requests;
+      const ms = runs.map((r) => r.ms);
+      return { p50: percentile(ms, 50), p99: percentile(ms, 99), cpuMs, kb: runs[0]!.bytes / 1024 };
+    };
+    const route = "routes/_app.workflows.$id.milestones_.$milestoneId";
+    const document = await series(url);
+    const data = await series(`${url}?_data=${encodeURIComponent(route)}`);
+    console.log(
+      table(
+        ["steps / paths", "requests", "document p50 / p99", "document CPU / request", "document size", "loader alone p50 / p99", "loader data size"],
+        [
+          [
+            `${graph.steps.length} / ${graph.paths.length}`,
+            String(requests),
+            `${fmt(document.p50)} / ${fmt(document.p99)} ms`,
+            `${fmt(document.cpuMs)} ms`,
+            `${fmt(document.kb, 0)} KB`,
+            `${fmt(data.p50)} / ${fmt(data.p99)} ms`,
+            `${fmt(data.kb, 0)} KB`,
+          ],
+        ],
+      ),
+    );
+    console.log(JSON.stringify({ steps: graph.steps.length, paths: graph.paths.length, requests, document, loader: data }));
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
+  if (process.argv.includes("--server")) return serverMode();
   const chunk = chunkFigures();
   log(`canvas chunk ${fmt(chunk.gzipKb)} KB gzip in ${chunk.files} files; routes preloading @xyflow/elkjs: ${chunk.heavy.length}/${chunk.routes}`);
 
   const server = await startBackoffice();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
   try {
-    const token = await apiLogin(server.base, ADMIN.email, ADMIN.password);
-    const base = "/api/workflows/v2/workflows";
-    const workflow = await api<{ id: string }>(server.base, token, "POST", base, { title: "Canvas bench", clientCodes: ["CANVAS-BENCH"] });
-    const events = [{ type: "create", code: "portfolio.application.created", predicates: [], action: { title: "Bench" } }];
-    const created = await api<{ id: string }>(server.base, token, "POST", `${base}/${workflow.id}/milestones/draft/template`, { data: { title: "Bench", events } });
-    const graph = template300();
-    await api(server.base, token, "PUT", `${base}/${workflow.id}/milestones/${created.id}`, { title: "Bench", events, ...graph });
-    const url = `${server.base}/workflows/${workflow.id}/milestones/${created.id}`;
-    const cookie = await signIn(server.base);
+    const { graph, url, cookie } = await editorOf(server);
     const cookies = cookie.split("; ").map((c) => {
       const [name, ...value] = c.split("=");
       return { name: name!, value: value.join("="), url: server.base };
@@ -137,7 +195,7 @@ async function main() {
         `run ${run}: document in ${fmt(nav.response)} ms (${fmt(nav.bytes / 1024, 0)} KB), canvas requested at ${fmt(requested)} ms, ` +
           `interactive at ${fmt(at)} ms${run === 0 ? " (warm-up, not counted)" : ""}`,
       );
-      if (run === RUNS) traced = await dragUnderTrace(page, browser, target);
+      if (run === RUNS) traced = await dragUnderTrace(page, browser);
       await context.close();
     }
     const t = traced!;
@@ -183,17 +241,40 @@ async function main() {
 }
 
 /**
- * Drags `id` 300 px right and 100 px down in 60 mouse moves under a Chromium trace: frame times from the BeginFrame
- * events, the longest task of the busiest thread (the renderer's main thread), and whether the node moved.
+ * Drags the node nearest the canvas's middle, zoomed in to a usable size, 300 px right and 100 px down in 60 mouse
+ * moves under a Chromium trace: frame times from the BeginFrame events, the longest task of the busiest thread (the
+ * renderer's main thread), and whether the node moved.
  */
-async function dragUnderTrace(page: Page, browser: Browser, id: string) {
+async function dragUnderTrace(page: Page, browser: Browser) {
+  await page.locator(".react-flow").scrollIntoViewIfNeeded();
+  // The node drawn nearest the middle of the canvas: at 300 steps the graph is wider than the view can fit at its
+  // least zoom, so the first task may lie outside it.
+  const id = await page.evaluate(() => {
+    const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+    const [cx, cy] = [pane.x + pane.width / 2, pane.y + pane.height / 2];
+    let best: [number, string] = [Infinity, ""];
+    for (const el of document.querySelectorAll<HTMLElement>(".react-flow__node.draggable")) {
+      const r = el.getBoundingClientRect();
+      const d = Math.hypot(r.x + r.width / 2 - cx, r.y + r.height / 2 - cy);
+      if (d < best[0]) best = [d, el.dataset.id ?? ""];
+    }
+    return best[1];
+  });
   const node = page.locator(`.react-flow__node[data-id="${id}"]`);
-  await node.scrollIntoViewIfNeeded();
+  // At 300 steps the fitted view draws a node ~20×8 px, too small to press reliably: zoom in around its middle with
+  // the wheel (xyflow zooms about the pointer) until it is drawn at a usable size, then press its middle.
+  for (let i = 0; i < 20; i++) {
+    const b = (await node.boundingBox())!;
+    if (b.width >= 120) break;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(150);
+  }
   const box = (await node.boundingBox())!;
   const before = await node.evaluate((el) => (el as HTMLElement).style.transform);
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline.frame", "toplevel"] });
-  // The node's middle: at 300 steps the fitted view draws it small.
   const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+  log(`dragging node ${id}, drawn ${fmt(box.width, 0)}×${fmt(box.height, 0)} px at ${fmt(x0, 0)},${fmt(y0, 0)}`);
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   for (let i = 1; i <= 60; i++) {
