@@ -202,6 +202,20 @@ describe("Discard draft (spec 3 §4.1)", () => {
     expect(await read(api)).toBeNull();
   });
 
+  it("Save & Activate of a draft template commits it (it becomes a template) and activates it", async () => {
+    const { url, api, workflowId, templateId } = await workflowWithTemplate();
+    const db = new Database(path.join(dataDir, "backoffice.sqlite"));
+    db.prepare("update milestone_templates set type = 'draft', revision = 0 where id = ?").run(templateId);
+    db.close();
+    const page = await text(await admin.get(url));
+    const done = await admin.post(url, { intent: "save-activate", ...hiddenVersions(page), commitMessage: "First" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/workflows/${workflowId}`);
+    expect(await text(await admin.get(`/workflows/${workflowId}`))).toContain(M.savedAndActivated);
+    // (Its revision follows the one this test's setup made before turning it into a draft.)
+    expect(await read(api)).toMatchObject({ type: "template", active: true, commitMessage: "First" });
+  });
+
   it("a reader has no draft buttons and cannot post them", async () => {
     const { url } = await workflowWithTemplate();
     expect((await admin.post(url, { intent: "edit", op: "addStage", form: "add-stage", name: "Filing" })).status).toBe(302);
