@@ -173,6 +173,7 @@ describe("chains: store and API", () => {
     expect(await names(`organizations=${acme.id}&tags=claims`)).toEqual(["Alpha chain"]);
     expect(await names("q=bravo")).toEqual(["Bravo chain"]);
     expect(await names("sort=newest&pageSize=2&page=1")).toEqual(["Charlie chain", "Bravo chain"]);
+    expect(await json(await h.call("GET", "/api/prompts/tags", { token: h.adminToken }))).toEqual(["abstract", "claims", "summary"]);
     expect((await h.call("GET", `/api/prompts?tags=${"x,".repeat(60)}`, { token: h.adminToken })).status).toBe(400);
 
     const db = openDatabase(h.dir);

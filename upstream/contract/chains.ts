@@ -131,7 +131,11 @@ export type ChainTemplate = z.infer<typeof ChainTemplate>;
 export type ChainTemplateInput = z.input<typeof ChainTemplate>;
 export const EMPTY_TEMPLATE: ChainTemplate = { chain: [], options: { insertIn: "", insertAt: "" }, chat: null };
 
-const name = limitText(z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).min(MIN_CHAIN_NAME, M.nameShort), "Name", TEXT_LIMITS.name);
+/** Spec 3 §5: required, then at least 4 characters, trimmed; one message at a time. */
+const name = limitText(z.string({ required_error: M.nameRequired }).trim(), "Name", TEXT_LIMITS.name).superRefine((value, ctx) => {
+  if (!value) ctx.addIssue({ code: "custom", message: M.nameRequired });
+  else if (value.length < MIN_CHAIN_NAME) ctx.addIssue({ code: "custom", message: M.nameShort });
+});
 const tag = limitText(z.string().trim().min(1), "Tag", TEXT_LIMITS.tag);
 
 /** The chain's settings (the /chains/create and /edit form, spec 3 §2.9). */

@@ -149,6 +149,7 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
         return { ...sent, comment, baseVersion };
       },
       routes: (app) => {
+        app.get("/tags", ...can(P.read), (c) => c.json(chains.tagsInUse()));
         // Import (spec 3 §5): every problem of a pasted template as one message; models are checked on save, when
         // the chain's organizations are known.
         app.post("/template/validate", ...can(P.read), async (c) => {

@@ -88,6 +88,13 @@ export class ChainsStore extends CollectionStore<StoredChain, ChainFilters> {
     });
   }
 
+  /** The tags the chains use (case-insensitively distinct, by name), at most `limit`: the list's tag filter. */
+  tagsInUse(limit = 500): string[] {
+    return prepared(this.db, `select min(t.value) from chains c, json_each(c.tags) t group by lower(t.value) order by lower(t.value) limit ${limit}`)
+      .pluck()
+      .all() as string[];
+  }
+
   /** Runs `work` in one transaction (a savepoint inside a caller's). */
   transaction<T>(work: () => T): T {
     return this.db.transaction(work)();
