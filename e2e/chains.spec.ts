@@ -1,0 +1,62 @@
+import { ADMIN, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
+
+const js = () => test.info().project.name === "js";
+
+/** Prompt chains (spec 3 §2.8, §2.9): create → the chain page → edit → the list filtered by tag, then delete. */
+test("create a chain, edit its settings, find it by its tag, delete it", async ({ page, request }) => {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  const orgName = unique("Chain org");
+  expect((await request.post("/api/organizations/", { headers: { Authorization: `Bearer ${token}` }, data: { name: orgName } })).status()).toBe(201);
+  const name = unique("Chain");
+  const tag = unique("tag").toLowerCase();
+
+  await signIn(page);
+  await page.goto("/chains");
+  await expect(page.getByRole("heading", { level: 1, name: "Prompts" })).toBeVisible();
+  await page.getByRole("link", { name: "+ new" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New Prompt" })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Name is required").first()).toBeVisible();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Generic").check();
+  await page.getByLabel(orgName).check();
+  if (js()) {
+    await page.getByRole("combobox", { name: "Tags" }).fill(tag);
+    await page.getByRole("combobox", { name: "Tags" }).press("Enter");
+  } else {
+    await page.getByLabel("Tags", { exact: true }).fill(tag);
+  }
+  await page.getByLabel("Description").fill("Drafts the claims");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/chains\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("Create completed");
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();
+  await page.getByLabel("Name").fill(`${name} v2`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${name} v2` })).toBeVisible();
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByRole("cell", { name: "Active" })).toBeVisible();
+
+  await page.goto("/chains");
+  await page.getByLabel(tag).check();
+  if (!js()) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`tag=${tag}`));
+  const row = page.getByRole("row", { name: new RegExp(`${name} v2`) });
+  await expect(row).toContainText(orgName);
+  await expect(row).toContainText("Yes");
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expectAccessible(page);
+
+  await row.getByRole("link", { name: `Edit ${name} v2` }).click();
+  const confirm = await askConfirmation(page, page.getByRole("button", { name: "Delete" }));
+  await expect(confirm).toContainText("Delete chain?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/chains$/);
+  await expect(page.getByTestId("toast")).toContainText("Content chain deleted");
+});
