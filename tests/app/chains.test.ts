@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Chain } from "@contract/chains";
 import { CHAIN_MESSAGES } from "@contract/chains-constants";
 import { CHAINS } from "~/chains/texts";
-import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
+import { appAsAdmin, browserWith, refusingUpstream, unescapeHtml, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
 
@@ -136,6 +136,17 @@ describe("chains: list, create, edit, delete", () => {
     const refused = await admin.post(`/chains/${c.id}/edit`, { intent: "save", name: c.name, organizations: [acme, other] });
     expect(refused.status).toBe(400);
     expect(unescapeHtml(await refused.text())).toContain(CHAIN_MESSAGES.modelNotAllowed);
+  });
+
+  it("a delete the upstream refuses: 'Failed to content chain prompt', the chain kept", async () => {
+    const c = await chain({ name: `Kept ${uniq()}` });
+    refusingUpstream(app).refuse("DELETE", /^\/api\/prompts\//, 503, "Storage is read-only");
+    const failed = await admin.post(`/chains/${c.id}/edit`, { intent: "delete", confirmed: "yes" });
+    expect(failed.status).toBe(503);
+    const html = unescapeHtml(await failed.text());
+    expect(html).toContain(CHAINS.toasts.deleteFailed);
+    expect(html).toContain("Storage is read-only");
+    expect((await app.adminApi("GET", `/api/prompts/${c.id}`)).status).toBe(200);
   });
 
   it("prompts.read alone: every page read-only, every post 404, the upstream 403", async () => {
