@@ -47,7 +47,8 @@ async function stepStage(page: Page, title: string, stage: string) {
 }
 
 test("the sample template built in the tables, saved, activated and run by the engine", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // One walk through every table, a few dozen round trips: minutes on a loaded two-core machine.
+  test.setTimeout(180_000);
   await signIn(page);
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
@@ -124,6 +125,19 @@ test("the sample template built in the tables, saved, activated and run by the e
   // Receive 1 h, then the longer branch (3 h) joins, File 1 h, Report 1 h.
   await expect(page.getByText("Shortest planned duration: 6.0 hours")).toBeVisible();
   await expectAccessible(page);
+
+  // At 390 px the page does not scroll sideways (the tables scroll in their own box) and an open row's form is on screen.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await summary(page, EDITOR.editStep("Review")).click();
+  const stepForm = form(page, EDITOR.editStep("Review"));
+  await expect(stepForm).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = (await stepForm.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.setViewportSize(viewport);
 
   await page.getByLabel(EDITOR.commitMessage).fill("The sample template");
   await page.getByRole("button", { name: EDITOR.saveActivate }).click();
