@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { firstGraph } from "../../upstream/src/workflows/store";
 import {
   CONNECT_MESSAGES,
   GRAPH_MESSAGES,
@@ -187,5 +188,14 @@ describe("graph model", () => {
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a < b).toBe(true);
     expect(a.slice(0, 13)).toBe("01941f29-7c00");
+  });
+});
+
+describe("a new template's first graph", () => {
+  test("start → task → finish, with the nowhere step: every step at a place of its own (none hidden under another)", () => {
+    const { steps } = firstGraph();
+    const places = steps.map((s) => `${s.display.position.x},${s.display.position.y}`);
+    expect(new Set(places).size).toBe(steps.length);
+    expect(validateTemplate({ ...firstGraph(), roadmap: [], variables: [] })).toEqual([]);
   });
 });

@@ -118,12 +118,12 @@ const SELECT = `select t.*, exists (select 1 from versioned_drafts d where d.kin
 
 /** A template's first graph: start → one task → finish, and the nowhere node (so that it can be activated at once). */
 export function firstGraph(): Pick<TemplateContent, "steps" | "paths"> {
-  const step = (id: string, type: TemplateContent["steps"][number]["type"], title: string, x: number, durationHours: number) => ({
+  const step = (id: string, type: TemplateContent["steps"][number]["type"], title: string, x: number, durationHours: number, y = 0) => ({
     id,
     type,
     title,
     durationHours,
-    display: { position: { x, y: 0 } },
+    display: { position: { x, y } },
     transitions: [],
     options: { notifications: { email: "" as const }, instructions: "" },
     isCriticalDate: false,
@@ -133,7 +133,8 @@ export function firstGraph(): Pick<TemplateContent, "steps" | "paths"> {
       step("start", "milestone-start", "Start", 0, 0),
       step("task-1", "task", DEFAULT_TASK_TITLE, 250, DEFAULT_STEP_HOURS),
       step("finish", "finish", "Finish", 500, 0),
-      step(NOWHERE_ID, "nowhere", "Nowhere", 500, 0),
+      // Under the task, whose second port leads to it: never on top of the finish.
+      step(NOWHERE_ID, "nowhere", "Nowhere", 250, 0, 150),
     ],
     paths: [
       { from: { step: "start", action: {} }, to: { step: "task-1", action: { predicates: [] } }, display: { pins: [] } },
