@@ -1,4 +1,4 @@
-import { ChainsResource, type Chain } from "@contract/chains";
+import { ChainDraft, ChainsResource, History, type Chain } from "@contract/chains";
 import { CategoryList, LIBRARY_MESSAGES } from "@contract/library";
 import { LIST_LIMITS, TEXT_LIMITS } from "@contract/limits";
 import { OrganizationOptions } from "@contract/organizations";
@@ -6,7 +6,9 @@ import { z } from "zod";
 import type { ListSource } from "~/kit/resource-routes.server";
 import { formatDateTime } from "~/lib/format";
 import { resourceClient } from "~/lib/resource.server";
-import type { Api } from "~/lib/upstream.server";
+import { historyEntries } from "~/workflows/versions/versions.server";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
+import { CHAINS } from "./texts";
 
 /** The chains collection (spec 3 §7 /api/prompts), through the resource kit. */
 export const chains = resourceClient(ChainsResource);
@@ -87,4 +89,38 @@ export function withUnknownIds(
     organizationOptions: missing(options.organizationOptions, chain?.organizations ?? [], LIBRARY_MESSAGES.unknownOrganization),
     categoryOptions: missing(options.categoryOptions, chain?.categories ?? [], LIBRARY_MESSAGES.unknownCategory),
   };
+}
+
+/**
+ * The History tab's lines (the versions kit's history entries, spec 3 §3 history entry): the draft, if any, then the
+ * versions newest first, the active one marked. The lines lead to the chain page until versions have a page of their own.
+ */
+export async function chainHistory(api: Api, chain: Chain, timeZone: string) {
+  const base = `${chains.definition.path}/${encodeURIComponent(chain.id)}`;
+  const [versions, draft] = await Promise.all([
+    api.get(History, `${base}/history`),
+    chain.hasDraft
+      ? api.get(ChainDraft, `${base}/draft`).catch((error: unknown) => {
+          if (isUpstreamError(error, 404)) return null;
+          throw error;
+        })
+      : Promise.resolve(null),
+  ]);
+  const page = `/chains/${chain.id}`;
+  return historyEntries({
+    summaries: versions.map((v) => ({
+      revision: v.version,
+      commitMessage: v.comment,
+      author: v.author,
+      createdAt: v.createdAt,
+      current: v.isActive,
+      activatedFrom: v.activatedFrom,
+    })),
+    draft,
+    currentStatus: CHAINS.page.active,
+    timeZone,
+    draftHref: page,
+    revisionHref: () => `${page}?tab=history`,
+    shown: "current",
+  });
 }

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { History } from "@contract/chains";
 import { requireRoute } from "~/auth/guard.server";
-import { chains } from "~/chains/chains.server";
+import { chainHistory, chains } from "~/chains/chains.server";
 import { ChainDialog } from "~/chains/ChainView";
 import { CHAINS } from "~/chains/texts";
-import { formatDateTime } from "~/lib/format";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -21,16 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const wanted = new URL(args.request.url).searchParams.get("tab");
   const tab: Tab = TABS.find((t) => t === wanted) ?? "dialog";
   const chain = await chains.getOr404(api, id);
-  const history =
-    tab === "history"
-      ? (await api.get(History, `${chains.definition.path}/${encodeURIComponent(id)}/history`)).map((e) => ({
-          version: e.version,
-          comment: e.comment,
-          author: e.author,
-          date: formatDateTime(e.createdAt, timeZone),
-          isActive: e.isActive,
-        }))
-      : [];
+  const history = tab === "history" ? await chainHistory(api, chain, timeZone) : [];
   return { chain, tab, history, may };
 }
 
@@ -63,20 +52,20 @@ export default function ChainPage() {
             <thead>
               <tr>
                 <th scope="col">{H.version}</th>
-                <th scope="col">{H.comment}</th>
-                <th scope="col">{H.author}</th>
-                <th scope="col">{H.date}</th>
                 <th scope="col">{H.status}</th>
+                <th scope="col">{H.date}</th>
+                <th scope="col">{H.author}</th>
+                <th scope="col">{H.comment}</th>
               </tr>
             </thead>
             <tbody>
               {history.map((e) => (
-                <tr key={e.version}>
-                  <td>{e.version}</td>
-                  <td>{e.comment || "—"}</td>
-                  <td>{e.author ?? "—"}</td>
+                <tr key={e.key}>
+                  <td>{e.label}</td>
+                  <td>{e.status}</td>
                   <td>{e.date}</td>
-                  <td>{e.isActive ? T.active : ""}</td>
+                  <td>{e.author}</td>
+                  <td>{e.message}</td>
                 </tr>
               ))}
             </tbody>

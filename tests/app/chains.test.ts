@@ -109,7 +109,7 @@ describe("chains: list, create, edit, delete", () => {
     // The history tab lists both versions.
     const history = unescapeHtml(await (await admin.get(`/chains/${c.id}?tab=history`)).text());
     expect(history).toContain(CHAINS.page.active);
-    expect(history).toMatch(/<td>2<\/td>[\s\S]*<td>1<\/td>/);
+    expect(history).toMatch(/<td>Draft<\/td><td>DRAFT<\/td>[\s\S]*<td>Revision 2<\/td><td>Active<\/td>[\s\S]*<td>Revision 1<\/td><td>Previous<\/td>/);
 
     const ask = await admin.post(`/chains/${c.id}/edit`, { intent: "delete" });
     const askHtml = unescapeHtml(await ask.text());
