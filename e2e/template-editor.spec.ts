@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CONNECT_MESSAGES, GRAPH_MESSAGES, NOWHERE_PORT } from "@contract/graph";
 import { EVENT_CODES } from "@contract/workflow-contracts";
-import { NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { DEFAULT_MILESTONE_TITLE, NOWHERE_ID, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { CONDITION_TEXTS } from "~/workflows/conditions/texts";
 import { CANVAS } from "~/workflows/editor/canvas/texts";
 import { FORM_TEXTS } from "~/workflows/editor/forms/texts";
 import { EDITOR } from "~/workflows/editor/texts";
@@ -21,6 +22,7 @@ type Doc = {
   variables: { name: string; type: string }[];
   roadmap: { name: string; steps: string[] }[];
   tags: string[];
+  events: { type: string; code: string; predicates: unknown; action: { title: string; finish: boolean } }[];
 };
 
 /** A workflow with one inactive template made as the wizard makes it (start → task → finish, and nowhere). */
@@ -248,7 +250,7 @@ test("a new connection opens its editor: kept as one undo step, removed on Escap
   expect(stopped.from.action.form?.name).toBe("Why it stopped");
 });
 
-test("the header's modals by keyboard: a variable, a roadmap stage picked for a step, the template's properties", async ({ page, request }) => {
+test("the header's modals by keyboard: a variable, a roadmap stage picked for a step, the template's properties and events", async ({ page, request }) => {
   const step = (id: string, type: string, title: string, x: number, y: number) => ({ id, type, title, display: { position: { x, y } } });
   const template = await templateFor(request, {
     steps: [step("start", "milestone-start", "Start", 0, 0), step("t1", "task", "Draft", 300, 0), step("finish", "finish", "Finish", 600, 0), step(NOWHERE_ID, "nowhere", "Nowhere", 600, 300)],
@@ -301,9 +303,26 @@ test("the header's modals by keyboard: a variable, a roadmap stage picked for a 
   // (The header's link names the saved roadmap: Define until saved.)
   await close(EDITOR.defineRoadmap, EDITOR.roadmap);
 
-  // Properties: the title and tags; Apply closes the modal. Ctrl+Z on the canvas undoes it as one step.
+  // Properties: tags, and the template's events: the first one's conditions in the conditions editor's dialogs, and a
+  // second event added (an update that finishes the milestone). Apply closes the modal.
   const properties = await open(EDITOR.properties, EDITOR.properties);
   await properties.getByLabel(EDITOR.fields.tags).fill("patents; filing");
+  const event = (n: number) => properties.getByRole("listitem").filter({ has: page.getByRole("heading", { name: FORM_TEXTS.events.event(n), exact: true }) });
+  await event(1).getByRole("button", { name: CONDITION_TEXTS.editConditions }).press("Enter");
+  const or = page.getByRole("dialog", { name: CONDITION_TEXTS.editOr });
+  await or.getByRole("button", { name: CONDITION_TEXTS.addGroup }).press("Enter");
+  const and = page.getByRole("dialog", { name: CONDITION_TEXTS.editAnd });
+  await and.getByLabel(CONDITION_TEXTS.field).selectOption("{{clientCode}}");
+  await and.getByLabel(CONDITION_TEXTS.function).selectOption("equals");
+  await and.getByLabel(CONDITION_TEXTS.value).fill("ACME");
+  await and.getByRole("button", { name: CONDITION_TEXTS.done }).press("Enter");
+  await or.getByRole("button", { name: CONDITION_TEXTS.done }).press("Enter");
+  await expect(or).toBeHidden();
+  await expect(properties).toBeVisible();
+  await properties.getByRole("button", { name: FORM_TEXTS.events.add }).press("Enter");
+  await event(2).getByLabel(FORM_TEXTS.events.type).selectOption("update");
+  await event(2).getByLabel(FORM_TEXTS.events.code).selectOption(EVENT_CODES.applicationUpdated);
+  await event(2).getByLabel(FORM_TEXTS.events.outcome).selectOption("finish");
   await properties.getByLabel(EDITOR.fields.templateTitle).press("Enter");
   await expect(properties).toBeHidden();
   await expect(status(page)).toHaveText(CANVAS.announce.edited(EDITOR.properties));
@@ -315,4 +334,9 @@ test("the header's modals by keyboard: a variable, a roadmap stage picked for a 
   expect(saved.variables.map((v) => [v.name, v.type])).toEqual([["filedOn", "date"]]);
   expect(saved.roadmap).toEqual([{ name: "Drafting", steps: ["t1"] }]);
   expect(saved.tags).toEqual(["patents", "filing"]);
+  expect(saved.events.map((e) => [e.type, e.code, e.action.title, e.action.finish])).toEqual([
+    ["create", EVENT_CODES.applicationCreated, "Filing", false],
+    ["update", EVENT_CODES.applicationUpdated, DEFAULT_MILESTONE_TITLE, true],
+  ]);
+  expect(saved.events[0]!.predicates).toEqual([[{ field: "{{clientCode}}", function: "equals", arguments: ["ACME"] }]]);
 });

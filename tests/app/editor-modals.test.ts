@@ -9,7 +9,11 @@ import { TemplateContent } from "@contract/milestone-templates";
 import { NOWHERE_ID } from "@contract/workflow-constants";
 import { dropConnection, editorForConnection, hasForm, keepConnection, newConnectionEdit, type PendingConnection } from "~/workflows/editor/canvas/connect";
 import { canUndo, historyOf, record, undo } from "~/workflows/editor/canvas/history";
-import { editsOfForm } from "~/workflows/editor/forms/parse";
+import { alternativesStructure, editsOfForm } from "~/workflows/editor/forms/parse";
+import { eventDraftsOf, eventValues } from "~/workflows/editor/forms/events";
+import { formDataOf } from "~/workflows/editor/forms/alternatives";
+import { DEFAULT_MILESTONE_TITLE, WORKFLOW_MESSAGES } from "@contract/workflow-constants";
+import { EVENT_CODES } from "@contract/workflow-contracts";
 import { stageChoice } from "~/workflows/editor/forms/StageForm";
 import { FORM_TEXTS } from "~/workflows/editor/forms/texts";
 import { panelOfHash, panelTitle } from "~/workflows/editor/canvas/Panels";
@@ -124,5 +128,86 @@ describe("the header's modals: variables, the roadmap with its stage picker, pro
     const renamed = applyForm({ ...edit, op: "setProperties", form: "canvas-properties", title: "Filing 2", uniqueness: "unique", tags: "a; b" }, picked);
     if (typeof renamed === "string") throw new Error(renamed);
     expect([renamed.title, renamed.uniqueness, renamed.tags, renamed.hidden]).toEqual(["Filing 2", "unique", ["a", "b"], false]);
+  });
+});
+
+describe("the template's events in Properties (spec 3 §2.6, §3 Event)", () => {
+  const withEvents = TemplateContent.parse({
+    ...doc,
+    events: [
+      {
+        type: "create",
+        code: EVENT_CODES.applicationCreated,
+        predicates: [[{ field: "{{clientCode}}", function: "equals", arguments: ["ACME"] }]],
+        action: { title: "Filing", dueAt: { date: "{{now}}", amount: 3, measures: "Weeks" }, assignees: ["a@example.com"], notes: ["<p>Call</p>"] },
+      },
+    ],
+  });
+  const properties = { intent: "edit", op: "setProperties", form: "template-properties", title: "Filing", uniqueness: "repeatable", tags: "" };
+  /** The form's values as the Properties form posts them, for the template's events changed by `change`. */
+  const posted = (change: (values: Record<string, string>) => void = () => {}) => {
+    const values = { ...properties, ...eventValues(eventDraftsOf(withEvents.events)) };
+    change(values);
+    return values;
+  };
+
+  it("posts the events as they are: conditions, title and notes read back, what the form does not show kept", () => {
+    const same = applyForm(posted(), withEvents);
+    if (typeof same === "string") throw new Error(same);
+    expect(same.events).toEqual(withEvents.events);
+  });
+
+  it("changes an event's conditions, milestone title, notes and type; an update's outcome is finish or delete, never both", () => {
+    const changed = applyForm(
+      posted((v) => {
+        v["events.0.0.0.value"] = "Globex";
+        v["events.0.title"] = "Filed {{reference}}";
+        v["events.0.notes.1"] = "<p>Second</p>";
+        v["events.0.type"] = "update";
+        v["events.0.code"] = EVENT_CODES.applicationUpdated;
+        v["events.0.outcome"] = "delete";
+      }),
+      withEvents,
+    );
+    if (typeof changed === "string") throw new Error(changed);
+    const [event] = changed.events;
+    expect(event!.type).toBe("update");
+    expect(event!.code).toBe(EVENT_CODES.applicationUpdated);
+    expect(event!.predicates).toEqual([[{ field: "{{clientCode}}", function: "equals", arguments: ["Globex"] }]]);
+    expect(event!.action).toMatchObject({ title: "Filed {{reference}}", notes: ["<p>Call</p>", "<p>Second</p>"], delete: true, finish: false });
+    // Kept from the event it came from.
+    expect(event!.action.dueAt).toMatchObject({ amount: 3, measures: "Weeks" });
+    expect(event!.action.assignees).toEqual(["a@example.com"]);
+  });
+
+  it("without JavaScript, Add event, Add note, Remove and the conditions editor's buttons post and come back edited", () => {
+    const structure = (intent: string, values = posted()) => alternativesStructure(formDataOf({ ...values, intent }), withEvents);
+    const added = structure("events:add")!;
+    expect(added).toMatchObject({ eventCount: "2", "events.1.title": DEFAULT_MILESTONE_TITLE, "events.1.origin": "", "events.1.code": "", title: "Filing" });
+    expect(structure("events.0:addNote")!).toMatchObject({ "events.0.notes.1": "" });
+    expect(structure("events.0:removeNote:0")!["events.0.notes.0"]).toBeUndefined();
+    expect(structure("events.0:addGroup")!).toMatchObject({ "events.0.1.0.field": "" });
+    expect(structure("events:remove:0")!).toMatchObject({ eventCount: "0" });
+    // Apply is no structural post.
+    expect(alternativesStructure(formDataOf(posted()), withEvents)).toBeNull();
+
+    // A new event must name its event; its milestone title is required (spec 3 §5).
+    expect(applyForm(added, withEvents)).toBe(WORKFLOW_MESSAGES.eventCodeRequired);
+    expect(applyForm({ ...added, "events.1.code": EVENT_CODES.applicationCreated, "events.1.title": " " }, withEvents)).toBe(WORKFLOW_MESSAGES.milestoneTitleRequired);
+    const two = applyForm({ ...added, "events.1.code": EVENT_CODES.correspondence }, withEvents);
+    if (typeof two === "string") throw new Error(two);
+    expect(two.events.map((e) => [e.code, e.action.title])).toEqual([
+      [EVENT_CODES.applicationCreated, "Filing"],
+      [EVENT_CODES.correspondence, DEFAULT_MILESTONE_TITLE],
+    ]);
+    // Removing the first keeps the second's hidden fields from its own origin.
+    const removed = alternativesStructure(formDataOf({ ...posted(), intent: "events:remove:0" }), withEvents)!;
+    const none = applyForm(removed, withEvents);
+    expect(typeof none !== "string" && none.events).toEqual([]);
+  });
+
+  it("a properties post without the events leaves them", () => {
+    const kept = applyForm(properties, withEvents);
+    expect(typeof kept !== "string" && kept.events).toEqual(withEvents.events);
   });
 });

@@ -754,7 +754,8 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
         ref={editDialog}
         className="url-dialog"
         aria-label={pending.current ? CANVAS.newConnectionTitle : editing && "panel" in editing ? panelTitle(editing.panel) : CANVAS.editTitle}
-        onClose={() => editing && closeEditor()}
+        // The conditions editor's own dialogs inside (Properties' events) close too; React passes their close up here.
+        onClose={(event) => event.target === event.currentTarget && editing && closeEditor()}
       >
         <div onSubmitCapture={onEditSubmit}>
           {editing && "step" in editing && doc.steps.some((s) => s.id === editing.step) ? (

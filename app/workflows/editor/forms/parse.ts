@@ -8,6 +8,7 @@ import { newStepId, type GraphEditInput } from "@contract/graph-edits";
 import type { PathAction, TemplateContent } from "@contract/milestone-templates";
 import { DUE_MEASURES, STEP_TYPES, UNIQUENESS } from "@contract/workflow-constants";
 import { FIELD_TYPES } from "@contract/workflow-contracts";
+import { EVENT_COUNT, applyEventsIntent, eventErrors, eventValues, eventsOfDrafts, readEvents } from "./events";
 import { ALTERNATIVE_FIELDS, alternativeErrors, alternativeValues, applyAlternativesIntent, conditionFields, fieldValue, readAlternatives } from "./alternatives";
 
 export const EDIT_OPS = [
@@ -259,7 +260,11 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
       return [{ type: "deleteStage", name: text(form, "name") }];
     case "setStepStage":
       return [{ type: "setStepStage", step: text(form, "step"), stage: text(form, "stage") || null }];
-    case "setProperties":
+    case "setProperties": {
+      // The events travel with the properties when the form shows them (a post without them leaves them).
+      const drafts = form.has(EVENT_COUNT) ? readEvents(form) : null;
+      const problem = drafts ? Object.values(eventErrors(drafts))[0] : undefined;
+      if (problem) return problem;
       return [
         {
           type: "setProperties",
@@ -268,22 +273,31 @@ export function editsOfForm(form: FormData, doc: TemplateContent): GraphEditInpu
             uniqueness: oneOf(UNIQUENESS, text(form, "uniqueness"), "repeatable"),
             tags: listOf(text(form, "tags")),
             hidden: checked(form, "hidden"),
+            ...(drafts ? { events: eventsOfDrafts(drafts, doc.events) } : {}),
           },
         },
       ];
+    }
     default:
       return "Unknown change.";
   }
 }
 
 /**
- * A post of the alternatives form made by one of its structural buttons (Add alternative, Remove, the conditions
- * editor's Add group and the like): the form's values after that change, to show again; null for any other post.
+ * A post made by one of a form's structural buttons, of the alternatives form (Add alternative, Remove, the
+ * conditions editor's Add group and the like) or of the properties' events (Add event, Add note, their conditions'):
+ * the form's values after that change, to show again; null for any other post.
  */
 export function alternativesStructure(form: FormData, doc: TemplateContent): Record<string, string> | null {
-  if (text(form, "op") !== "setAlternatives") return null;
   const intents = form.getAll("intent").filter((v): v is string => typeof v === "string" && v !== "edit");
   if (intents.length === 0) return null;
+  if (text(form, "op") === "setProperties") {
+    const next = applyEventsIntent(readEvents(form), intents);
+    if (!next) return null;
+    const kept = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string" && !e[0].startsWith("events.") && e[0] !== EVENT_COUNT && e[0] !== "intent"));
+    return { ...kept, ...eventValues(next) };
+  }
+  if (text(form, "op") !== "setAlternatives") return null;
   const field = oneOf(ALTERNATIVE_FIELDS, text(form, "field"), "title");
   const drafts = readAlternatives(form, field, conditionFields(doc.events));
   const next = applyAlternativesIntent(drafts, intents, field) ?? drafts;

@@ -10,4 +10,20 @@ export const FORM_TEXTS = {
     option: (name: string, mark: "ok" | "error") => (mark === "ok" ? `${name} (has steps)` : `${name} (no steps yet)`),
     mark: { ok: "Has steps", error: "No steps yet" },
   },
+  /** The template's events in Properties (spec 3 §3 Event). */
+  events: {
+    legend: "Events",
+    none: "No events: no milestone is created from this template.",
+    event: (n: number) => `Event ${n}`,
+    type: "Type",
+    types: { create: "Create a milestone", update: "Update the open milestone" },
+    code: "Event",
+    chooseCode: "Choose an event",
+    title: "Milestone title",
+    outcome: "On update",
+    outcomes: { "": "Change it only", finish: "Finish it", delete: "Delete it" },
+    outcomeHint: "For an update event only.",
+    add: "Add event",
+    remove: (n: number) => `Remove event ${n}`,
+  },
 } as const;
