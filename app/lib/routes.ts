@@ -81,6 +81,13 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/specifications/create", permission: "specifications", write: "specifications" },
   { path: "/specifications/:id", permission: "specifications.read", write: "specifications" },
   { path: "/specifications/:id/edit", permission: "specifications.read", write: "specifications" },
+  // Prompt chains (spec 3 §2.8, §2.9, §6): prompts.read lists and shows them; `prompts` (prompts.write) creates,
+  // saves and deletes. Spec 1 §2 lists 'Content Chains' after specifications for everyone; here only for those who
+  // may open it (else a 404), as for /applications.
+  { path: "/chains", permission: "prompts.read", write: "prompts", create: "prompts", nav: { label: "Content Chains", icon: "play" } },
+  { path: "/chains/create", permission: "prompts", write: "prompts" },
+  { path: "/chains/:id", permission: "prompts.read", write: "prompts" },
+  { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
   // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2).
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.
@@ -202,12 +209,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/workflows/:id/milestones/:milestoneId/revisions/:revision", permission: "workflows.read", write: "workflows" },
   // The current template compared with its draft or a revision (spec 3 §2.6 compare mode): a read.
   { path: "/workflows/:id/milestones/:milestoneId/compare", permission: "workflows.read" },
-  // Prompt chains (spec 3 §2.8, §2.9, §6): prompts.read lists and shows them; `prompts` (prompts.write) creates,
-  // saves and deletes. The spec's navigation shows the entry always; here to those who may open it (else a 404).
-  { path: "/chains", permission: "prompts.read", write: "prompts", create: "prompts", nav: { label: "Chains", icon: "play" } },
-  { path: "/chains/create", permission: "prompts", write: "prompts" },
-  { path: "/chains/:id", permission: "prompts.read", write: "prompts" },
-  { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
   // The library (spec 3 §2.7, §6): everyone signed in sees it (each item type by its own read permission, upstream);
   // prompts.write edits categories and item settings. A drawing's download needs templates.read.
   { path: "/library", permission: null, write: "prompts", create: "prompts", nav: { label: "Library", icon: "archive" } },

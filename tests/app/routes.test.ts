@@ -249,6 +249,13 @@ describe("the route table", () => {
     expect(navigationFor([]).map((e) => e.label)).toEqual(["Overview", "Library"]);
     expect(navigationFor(["users.read"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams", "Library"]);
     expect(navigationFor(["users"]).map((e) => e.label)).toEqual(["Overview", "People", "Teams", "Library"]);
+    // Spec 1 §2: 'Content Chains' after specifications.
+    expect(navigationFor(["specifications.read", "prompts.read", "templates.read"]).map((e) => e.label).slice(0, 4)).toEqual([
+      "Overview",
+      "Specifications",
+      "Content Chains",
+      "Rules",
+    ]);
     // Spec 1 §2's order: rules, forms, then Word, Visio, shapes, drawings (templates.read).
     expect(navigationFor(["forms.read", "templates.read"]).map((e) => e.label)).toEqual([
       "Overview",
