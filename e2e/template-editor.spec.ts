@@ -93,9 +93,18 @@ test("with the mouse: start, two steps and finish, connected, saved and activate
   await expect(form).toBeHidden();
   await expect(node(page, "step-1")).toContainText("Draft the claims");
 
+  // A connection to a task opens its editor (spec 3 §4.1); its Apply keeps it. One to finish needs none.
+  // (The form names an untitled step by its id, the canvas by its type.)
+  const keep = async (from: string, to: string, toInForm = to) => {
+    const editor = page.getByRole("dialog", { name: CANVAS.newConnectionTitle });
+    await editor.getByRole("form", { name: EDITOR.editPath(from, toInForm) }).getByRole("button", { name: EDITOR.apply }).click();
+    await expect(editor).toBeHidden();
+    await expect(status(page)).toHaveText(CANVAS.announce.connectionKept(from, to));
+  };
   await connect(page, "start", "step-1");
-  await expect(status(page)).toHaveText(CANVAS.announce.connected("Start", "Draft the claims"));
+  await keep("Start", "Draft the claims");
   await connect(page, "step-1", "step-2");
+  await keep("Draft the claims", "Task", "step-2");
   await connect(page, "step-2", "finish");
   await expect(canvas.locator(".react-flow__edge")).toHaveCount(3);
   // A connection the model refuses says why: one connection between the same two steps.
@@ -182,7 +191,7 @@ test("by keyboard alone: insert from the dock, connect, move, undo and redo, sav
   expect(inserted.display.position).toEqual({ x, y });
 });
 
-test("a new connection opens its editor: kept as one undo step, removed on Escape, and from the nowhere port only with a form", async ({ page, request }) => {
+test("a new connection opens its editor (alternatives added and removed in the page): kept as one undo step, removed on Escape, and from the nowhere port only with a form", async ({ page, request }) => {
   const step = (id: string, type: string, title: string, x: number, y: number) => ({ id, type, title, display: { position: { x, y } } });
   const template = await templateFor(request, {
     steps: [step("start", "milestone-start", "Start", 0, 0), step("t1", "task", "Draft", 300, 0), step("t2", "task", "Review", 600, 0), step("t3", "task", "Check", 600, 300), step("finish", "finish", "Finish", 900, 0), step(NOWHERE_ID, "nowhere", "Nowhere", 900, 300)],
@@ -199,8 +208,20 @@ test("a new connection opens its editor: kept as one undo step, removed on Escap
   await connect(page, "t1", "t2");
   await expect(editor).toBeVisible();
   await expect(status(page)).toHaveText(CANVAS.announce.connectionEditing("Draft", "Review"));
-  await editor.getByLabel(EDITOR.fields.taskTitle, { exact: true }).fill("Review the draft");
-  await editor.getByRole("button", { name: EDITOR.apply }).click();
+  // Its conditional alternatives: Add and Remove change the list in the page, focus following (no post).
+  await editor.getByText(CANVAS.alternatives, { exact: true }).click();
+  const titles = editor.getByRole("form", { name: EDITOR.alternatives.formLabel(EDITOR.alternatives.fields.title) });
+  await expect(titles.getByRole("listitem").filter({ has: page.locator("h4") })).toHaveCount(1);
+  await titles.getByRole("button", { name: EDITOR.alternatives.add }).press("Enter");
+  await expect(titles.getByRole("heading", { name: EDITOR.alternatives.alternative(1) })).toBeVisible();
+  await expect(titles.getByRole("button", { name: CONDITION_TEXTS.editConditions })).toBeFocused();
+  await titles.getByRole("button", { name: EDITOR.alternatives.remove(1) }).press("Enter");
+  await expect(titles.getByRole("heading", { name: EDITOR.alternatives.alternative(1) })).toHaveCount(0);
+  await expect(titles.getByRole("button", { name: EDITOR.alternatives.add })).toBeFocused();
+  await expect(editor).toBeVisible();
+  const pathForm = editor.getByRole("form", { name: EDITOR.editPath("Draft", "Review") });
+  await pathForm.getByLabel(EDITOR.fields.taskTitle, { exact: true }).fill("Review the draft");
+  await pathForm.getByRole("button", { name: EDITOR.apply }).click();
   await expect(editor).toBeHidden();
   await expect(status(page)).toHaveText(CANVAS.announce.connectionKept("Draft", "Review"));
   await expect(edges).toHaveCount(2);

@@ -31,6 +31,8 @@ import type { StepType } from "@contract/workflow-constants";
 import { openModal } from "~/ui/modal";
 import { EDITOR } from "../texts";
 import type { FormReply } from "../forms/common";
+import { AlternativesForm } from "../forms/AlternativesForm";
+import { ALTERNATIVE_FIELDS } from "../forms/alternatives";
 import { PathForm } from "../forms/PathForm";
 import { StepForm } from "../forms/StepForm";
 import { alternativesStructure, editsOfForm } from "../forms/parse";
@@ -761,7 +763,16 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
           {editing && "step" in editing && doc.steps.some((s) => s.id === editing.step) ? (
             <StepForm doc={doc} step={doc.steps.find((s) => s.id === editing.step)} reply={reply} id={EDIT_FORM_ID} />
           ) : editing && "path" in editing && doc.paths[editing.path] ? (
-            <PathForm doc={doc} path={doc.paths[editing.path]} reply={reply} id={EDIT_FORM_ID} />
+            <>
+              <PathForm doc={doc} path={doc.paths[editing.path]} reply={reply} id={EDIT_FORM_ID} />
+              {/* The to-action's conditional alternatives (spec 3 §3 Path), one form per field as in the tables. */}
+              <details className="canvas-alternatives" open={ALTERNATIVE_FIELDS.some((f) => reply?.form === `${EDIT_FORM_ID}-alt-${f}`)}>
+                <summary>{CANVAS.alternatives}</summary>
+                {ALTERNATIVE_FIELDS.map((f) => (
+                  <AlternativesForm key={f} doc={doc} path={doc.paths[editing.path]!} field={f} reply={reply} id={`${EDIT_FORM_ID}-alt-${f}`} />
+                ))}
+              </details>
+            </>
           ) : editing && "panel" in editing ? (
             <div key={panelVersion} className="canvas-panel">
               <h2 id="canvas-panel-title" tabIndex={-1}>

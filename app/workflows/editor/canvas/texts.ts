@@ -36,6 +36,7 @@ export const CANVAS = {
   /** The connection editor opened by a new connection (spec 3 §2.5's '{action} connection'). */
   newConnectionTitle: "Create connection",
   close: "Close",
+  alternatives: "Conditional alternatives",
   connection: "The connection",
   duration: (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`,
   roadmap: "On the roadmap",
