@@ -75,6 +75,11 @@ async function editorOf(server: Server) {
   const created = await api<{ id: string }>(server.base, token, "POST", `${base}/${workflow.id}/milestones/draft/template`, { data: { title: "Bench", events } });
   const graph = template300();
   await api(server.base, token, "PUT", `${base}/${workflow.id}/milestones/${created.id}`, { title: "Bench", events, ...graph });
+  // `--draft`: the template has a draft too (as it has while a user without JavaScript edits it), one step retitled.
+  if (process.argv.includes("--draft")) {
+    const steps = graph.steps.map((s, i) => (i === 3 ? { ...s, title: `${s.title} (draft)` } : s));
+    await api(server.base, token, "PUT", `${base}/${workflow.id}/milestones/${created.id}/draft`, { title: "Bench", events, ...graph, steps });
+  }
   const url = `${server.base}/workflows/${workflow.id}/milestones/${created.id}`;
   return { graph, url, cookie: await signIn(server.base) };
 }
