@@ -285,3 +285,10 @@ export type ChainLibraryItem = {
   updatedAt: string;
   updatedBy: string | null;
 };
+
+/** GET /api/prompts/editor-options?organizations=a,b: the models all of them allow, and the content sources. */
+export const EditorOptions = z.object({
+  models: z.array(z.object({ id: z.string(), name: z.string(), vision: z.boolean() })),
+  contentSources: z.array(z.string()),
+});
+export type EditorOptions = z.infer<typeof EditorOptions>;

@@ -25,8 +25,10 @@ import {
   type ChainDraft,
   type HistoryEntry,
   type HistoryVersion,
+  type EditorOptions,
   type ValidateAnswer,
 } from "../../contract/chains";
+import { CONTENT_SOURCES, isVisionCapability } from "../../contract/ai-admin";
 import { LIST_LIMITS, TEXT_LIMITS } from "../../contract/limits";
 import { HistoryQuery, type RevisionSummary } from "../../contract/versions";
 import type { AiAdmin } from "../ai-admin/service";
@@ -150,6 +152,17 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
       },
       routes: (app) => {
         app.get("/tags", ...can(P.read), (c) => c.json(chains.tagsInUse()));
+        // The chain editor's choices (spec 3 §2.9): the models every organization given allows (none without an
+        // organization, as a save checks), and the content sources of the configuration lists.
+        app.get("/editor-options", ...can(P.read), (c) => {
+          const organizations = validate(OrganizationsParam, c.req.query("organizations")) ?? [];
+          const allowed = organizations.length ? ai.permissions.modelsOf(organizations[0]!).filter((id) => models.allowedFor(id, organizations)) : [];
+          const choices = allowed.flatMap((id) => {
+            const m = ai.models.get(id);
+            return m ? [{ id: m.id, name: m.name, vision: isVisionCapability(m.capability) }] : [];
+          });
+          return c.json({ models: choices.sort((a, b) => a.name.localeCompare(b.name)), contentSources: [...CONTENT_SOURCES] } satisfies EditorOptions);
+        });
         // Import (spec 3 §5): every problem of a pasted template as one message; models are checked on save, when
         // the chain's organizations are known.
         app.post("/template/validate", ...can(P.read), async (c) => {
