@@ -26,7 +26,7 @@ function Model({ model }: { model: string | null }) {
 }
 
 /** What one link holds, read-only (spec 3 §3 link types). */
-function LinkBody({ link }: { link: ChainLink | ChainChat }) {
+export function LinkBody({ link }: { link: ChainLink | ChainChat }) {
   switch (link.type) {
     case "prompt":
     case "chat":

@@ -76,4 +76,20 @@ export const CHAINS = {
     contextNote: "The invention search and the context document come with running the chain.",
     historyColumns: { version: "Version", comment: "Comment", author: "Author", date: "Date", status: "Status" },
   },
+  /** The Dialog tab's editing (spec 3 §2.9: the buttons' names; §8 'Delete Link'). */
+  editor: {
+    addLink: "Add a link:",
+    types: { prompt: "Prompt", query: "Query", template: "Template", form: "Form", content: "Content", chat: "Chat" },
+    draftNote: "Changes are saved to the chain's draft.",
+    moveUp: "Move up",
+    moveDown: "Move down",
+    moveUpOf: (name: string) => `Move ${name} up`,
+    moveDownOf: (name: string) => `Move ${name} down`,
+    deleteLink: "Delete Link",
+    name: "Name",
+    message: (n: number, role: string) => `Message ${n} (${role})`,
+    addMessage: "Add message",
+    deleteMessage: "Delete last message",
+    saveLink: "Save link",
+  },
 } as const;

@@ -8,6 +8,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Headers,
+    /** The answer's JSON body, when it had one: a refusal may say more than its message (a chain's problems). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = "UpstreamError";
@@ -94,14 +96,16 @@ export function createApi(context: Pick<AppLoadContext, "upstream" | "clientAddr
 
 async function toError(response: Response): Promise<UpstreamError> {
   let message = `Upstream answered ${response.status}`;
+  let body: unknown = null;
   try {
     if (response.statusText) message = response.statusText;
-    const parsed = ErrorBody.safeParse(await response.json());
+    body = await response.json();
+    const parsed = ErrorBody.safeParse(body);
     if (parsed.success) message = parsed.data.message;
   } catch {
     // Not JSON: keep the status text.
   }
-  return new UpstreamError(response.status, message, response.headers);
+  return new UpstreamError(response.status, message, response.headers, body);
 }
 
 export function isUpstreamError(error: unknown, status?: number): error is UpstreamError {

@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { requireRoute } from "~/auth/guard.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRoute, requireWrite } from "~/auth/guard.server";
+import { ChainEditor } from "~/chains/ChainEditor";
 import { chainHistory, chains } from "~/chains/chains.server";
 import { ChainDialog } from "~/chains/ChainView";
+import { applyEdit, editedDocument, editorOptions, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
@@ -20,11 +22,37 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t === wanted) ?? "dialog";
   const chain = await chains.getOr404(api, id);
   const history = tab === "history" ? await chainHistory(api, chain, timeZone) : [];
-  return { chain, tab, history, may };
+  // prompts.write edits the Dialog tab, on the draft when there is one; others see the chain as it is.
+  const editing = tab === "dialog" && may.write ? await editedDocument(api, chain) : null;
+  const options = editing ? await editorOptions(api, editing.document.organizations) : null;
+  const open = new URL(args.request.url).searchParams.get("open");
+  return { chain, tab, history, may, editing, options, open };
+}
+
+/**
+ * An edit of the Dialog tab (a link added, moved, deleted, or its form saved), applied to the draft and saved through
+ * the versions kit; the upstream checks the whole document. Refused: the problems and the document as typed.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { api } = await requireWrite(args);
+  const id = args.params.id ?? "";
+  const chain = await chains.getOr404(api, id);
+  const form = await args.request.formData();
+  const { document } = await editedDocument(api, chain);
+  const sent = Number(form.get("draftVersion"));
+  const draftVersion = Number.isInteger(sent) && sent >= 0 ? sent : 0;
+  const options = await editorOptions(api, document.organizations);
+  const edit = applyEdit(document, form, options.contentSources[0] ?? "file");
+  const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
+  const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
+  if (refused) return json({ ...refused, document: edit.document, typed: edit.typed, open: link || null }, { status: refused.problems.length ? 400 : 409 });
+  const open = link && link !== "chat" && !edit.document.template.chain.some((l) => l.id === link) ? "" : link;
+  return redirect(`/chains/${encodeURIComponent(id)}${open ? `?open=${encodeURIComponent(open)}#link-${encodeURIComponent(open)}` : ""}`);
 }
 
 export default function ChainPage() {
-  const { chain, tab, history } = useLoaderData<typeof loader>();
+  const { chain, tab, history, may, editing, options, open } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const T = CHAINS.page;
   const H = T.historyColumns;
   return (
@@ -43,7 +71,30 @@ export default function ChainPage() {
           </Link>
         ))}
       </nav>
-      {tab === "dialog" ? <ChainDialog links={chain.template.chain} chat={chain.template.chat} options={chain.template.options} /> : null}
+      {tab === "dialog" && editing && options ? (
+        <>
+          {refused && !refused.problems.length ? (
+            <p className="form-error" role="alert">
+              {refused.message}
+            </p>
+          ) : null}
+          <p className="muted">{CHAINS.editor.draftNote}</p>
+          <ChainEditor
+            document={refused?.document ?? editing.document}
+            draftVersion={editing.draftVersion}
+            options={options}
+            problems={refused?.problems ?? []}
+            typed={refused?.typed ?? {}}
+            open={refused?.open ?? open}
+          />
+        </>
+      ) : null}
+      {tab === "dialog" && !editing ? (
+        <>
+          {may.write ? null : <p className="muted">{CHAINS.readOnlyNote}</p>}
+          <ChainDialog links={chain.template.chain} chat={chain.template.chat} options={chain.template.options} />
+        </>
+      ) : null}
       {tab === "context" ? <p className="muted">{T.contextNote}</p> : null}
       {tab === "history" ? (
         history.length ? (

@@ -1,0 +1,231 @@
+import type { ChainChat, ChainDocument, ChainLink, EditorOptions } from "@contract/chains";
+import { LINK_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
+import { Form } from "@remix-run/react";
+import { FieldErrors } from "~/ui/fields";
+import { LinkBody } from "./ChainView";
+import { CHAINS } from "./texts";
+
+const T = CHAINS.page;
+const E = CHAINS.editor;
+
+type Where = { link: number | null; chat?: boolean };
+type Props = {
+  document: ChainDocument;
+  draftVersion: number;
+  options: EditorOptions;
+  problems: readonly ChainProblem[];
+  /** The numbers as typed in the refused link form (a NaN would show nothing). */
+  typed: Readonly<Record<string, string>>;
+  /** The link whose details are open: the one just edited. */
+  open: string | null;
+};
+
+/** Hidden fields every post of the tab carries: the draft's version edited (a stale one is refused, 409). */
+function Token({ draftVersion, link }: { draftVersion: number; link?: string }) {
+  return (
+    <>
+      <input type="hidden" name="draftVersion" value={draftVersion} />
+      {link ? <input type="hidden" name="link" value={link} /> : null}
+    </>
+  );
+}
+
+/** The Dialog tab editable without JavaScript (spec 3 §2.9): each button and each link's form posts an edit of the draft. */
+export function ChainEditor({ document, draftVersion, options, problems, typed, open }: Props) {
+  const links = document.template.chain;
+  const chat = document.template.chat;
+  const at = (where: Where, field: string) =>
+    problems.filter((p) => p.field === field && (where.chat ? p.chat === true : !p.chat && p.link === where.link)).map((p) => p.message);
+  return (
+    <>
+      {problems.length ? (
+        <div className="form-error" role="alert">
+          <p>{CHAINS.inline.saveFailed}</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>{problemText(p, p.link === null ? undefined : links[p.link]?.name)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" className="chain-add">
+        <Token draftVersion={draftVersion} />
+        <input type="hidden" name="intent" value="add" />
+        <span>{E.addLink}</span>{" "}
+        {LINK_TYPES.filter((t) => t !== "content" || options.contentSources.length > 0).map((t) => (
+          <button key={t} type="submit" name="type" value={t} className="btn btn-secondary">
+            {E.types[t]}
+          </button>
+        ))}
+        {!chat && links.length ? (
+          <button type="submit" name="type" value="chat" className="btn btn-secondary">
+            {E.types.chat}
+          </button>
+        ) : null}
+      </Form>
+      {links.length === 0 ? <p className="muted">{T.noLinks}</p> : null}
+      <ol className="chain-links">
+        {links.map((link, i) => (
+          <li key={link.id} id={`link-${link.id}`}>
+            <details open={open === link.id || problems.some((p) => !p.chat && p.link === i)}>
+              <summary>
+                {link.name} <span className="badge">{link.type}</span>
+              </summary>
+              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} />
+            </details>
+            <Form method="post" className="chain-link-actions">
+              <Token draftVersion={draftVersion} link={link.id} />
+              {i > 0 ? (
+                <button type="submit" name="intent" value="up" className="btn btn-secondary" aria-label={E.moveUpOf(link.name)}>
+                  {E.moveUp}
+                </button>
+              ) : null}
+              {i < links.length - 1 ? (
+                <button type="submit" name="intent" value="down" className="btn btn-secondary" aria-label={E.moveDownOf(link.name)}>
+                  {E.moveDown}
+                </button>
+              ) : null}
+              <button type="submit" name="intent" value="delete" className="btn btn-danger" aria-label={`${E.deleteLink}: ${link.name}`}>
+                {E.deleteLink}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ol>
+      {chat ? (
+        <div className="chain-chat" id="link-chat">
+          <details open={open === "chat" || problems.some((p) => p.chat)}>
+            <summary>
+              {chat.name} <span className="badge">{T.chat}</span>
+            </summary>
+            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} />
+          </details>
+          <Form method="post" className="chain-link-actions">
+            <Token draftVersion={draftVersion} link="chat" />
+            <button type="submit" name="intent" value="delete" className="btn btn-danger" aria-label={`${E.deleteLink}: ${chat.name}`}>
+              {E.deleteLink}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function LinkForm({
+  link,
+  where,
+  at,
+  draftVersion,
+  options,
+  typed,
+}: {
+  link: ChainLink | ChainChat;
+  where: Where;
+  at: (where: Where, field: string) => string[];
+  draftVersion: number;
+  options: EditorOptions;
+  typed: Readonly<Record<string, string>>;
+}) {
+  const key = link.type === "chat" ? "chat" : link.id;
+  const id = (field: string) => `${key}-${field.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const errors = (field: string) => {
+    const list = at(where, field);
+    return list.length ? list : undefined;
+  };
+  const described = (field: string) => (errors(field) ? { "aria-invalid": true, "aria-describedby": `${id(field)}-errors` } : {});
+  const Errors = ({ field }: { field: string }) => <FieldErrors id={`${id(field)}-errors`} errors={errors(field)} />;
+  return (
+    <Form method="post" className="chain-link-form" preventScrollReset>
+      <Token draftVersion={draftVersion} link={key} />
+      {/* Enter in a field saves the link, not the first button (Add message). */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      <div className="field">
+        <label htmlFor={id("name")}>{E.name}</label>
+        <input id={id("name")} name="name" defaultValue={link.name} maxLength={100} required {...described("name")} />
+        <Errors field="name" />
+      </div>
+      {link.type === "prompt" || link.type === "chat" ? (
+        <>
+          <div className="field">
+            <label htmlFor={id("model")}>{T.model}</label>
+            <select id={id("model")} name="model" defaultValue={link.model ?? ""} {...described("model")}>
+              <option value="">{T.defaultModel}</option>
+              {options.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+              {link.model && !options.models.some((m) => m.id === link.model) ? <option value={link.model}>{link.model}</option> : null}
+            </select>
+            <Errors field="model" />
+          </div>
+          <div className="field">
+            <label htmlFor={id("temperature")}>{T.temperature}</label>
+            <input id={id("temperature")} name="temperature" inputMode="decimal" defaultValue={typed.temperature ?? String(link.temperature)} {...described("temperature")} />
+            <Errors field="temperature" />
+          </div>
+          <div className="field">
+            <label htmlFor={id("max_tokens")}>{T.maxTokens}</label>
+            <input id={id("max_tokens")} name="max_tokens" inputMode="numeric" defaultValue={typed.max_tokens ?? (link.max_tokens === null ? "" : String(link.max_tokens))} {...described("max_tokens")} />
+            <Errors field="max_tokens" />
+          </div>
+          {link.type === "chat" ? (
+            <div className="field checkbox">
+              <label>
+                <input type="checkbox" name="includeHistory" defaultChecked={link.includeHistory} /> {T.includeHistory}
+              </label>
+            </div>
+          ) : null}
+          <fieldset>
+            <legend>{T.messages}</legend>
+            {link.messages.map((m, i) => {
+              const field = `messages[${i}].content`;
+              return (
+                <div className="field" key={i}>
+                  <label htmlFor={id(field)}>{E.message(i + 1, m.role)}</label>
+                  <textarea id={id(field)} name="content" defaultValue={m.content} rows={m.role === "system" ? 3 : 4} className="code" {...described(field)} />
+                  <Errors field={field} />
+                </div>
+              );
+            })}
+            <button type="submit" name="intent" value="addMessage" className="btn btn-secondary">
+              {E.addMessage}
+            </button>{" "}
+            {link.messages.length > 2 ? (
+              <button type="submit" name="intent" value="deleteMessage" className="btn btn-secondary">
+                {E.deleteMessage}
+              </button>
+            ) : null}
+          </fieldset>
+        </>
+      ) : null}
+      {link.type === "query" ? (
+        <div className="field">
+          <label htmlFor={id("query")}>{T.query}</label>
+          <textarea id={id("query")} name="query" defaultValue={link.query} rows={8} className="code" {...described("query")} />
+          <Errors field="query" />
+        </div>
+      ) : null}
+      {link.type === "template" ? (
+        <>
+          <div className="field">
+            <label htmlFor={id("template")}>{T.template}</label>
+            <textarea id={id("template")} name="template" defaultValue={link.template} rows={8} className="code" {...described("template")} />
+            <Errors field="template" />
+          </div>
+          <div className="field checkbox">
+            <label>
+              <input type="checkbox" name="renderOnly" defaultChecked={link.renderOnly} /> {T.renderOnly}
+            </label>
+          </div>
+        </>
+      ) : null}
+      {/* A form's variables and a content's source are shown as they are; their fields are not editable here yet. */}
+      {link.type === "form" || link.type === "content" ? <LinkBody link={link} /> : null}
+      <button type="submit" name="intent" value="save" className="btn btn-primary">
+        {E.saveLink}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  ChainChat,
+  ChainDraft,
+  ChainInvalid,
+  ChainLink,
+  EditorOptions,
+  type Chain,
+  type ChainDocument,
+  type ChainMessage,
+} from "@contract/chains";
+import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
+import { CHAIN_LIMITS, DEFAULT_PROMPT_MESSAGES, LINK_TYPES, defaultLinkName, type ChainProblem, type LinkType } from "@contract/chains-constants";
+import type { ZodIssue } from "zod";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
+import { chains } from "./chains.server";
+
+/**
+ * The Dialog tab's editing without JavaScript (spec 3 §2.9, §4.2): every button and link form is a post that edits
+ * the chain's draft (the versions kit's draft, PATCH /api/prompts/{id}/draft), which the upstream checks first; a
+ * refused edit comes back with its problems and the document as it was typed.
+ */
+
+const path = (id: string) => `${chains.definition.path}/${encodeURIComponent(id)}`;
+
+/** The document a chain's editor shows: its draft when it has one, else the chain as it is now. */
+export async function editedDocument(api: Api, chain: Chain): Promise<{ document: ChainDocument; draftVersion: number }> {
+  const draft = chain.hasDraft
+    ? await api.get(ChainDraft, `${path(chain.id)}/draft`).catch((error: unknown) => {
+        if (isUpstreamError(error, 404)) return null;
+        throw error;
+      })
+    : null;
+  if (draft) return { document: draft.data, draftVersion: draft.version };
+  const { name, isPublic, isGeneric, organizations, categories, tags, description, template } = chain;
+  return { document: { name, isPublic, isGeneric, organizations, categories, tags, description, template }, draftVersion: 0 };
+}
+
+/** The models the chain's organizations all allow (none without an organization) and the content sources. */
+export const editorOptions = (api: Api, organizations: readonly string[]) =>
+  api.get(EditorOptions, `${chains.definition.path}/editor-options`, { organizations: organizations.join(",") || undefined });
+
+/** A new link's name: TYPE n, the first n no link of the chain is named with. */
+function newName(type: LinkType, links: readonly ChainLink[]): string {
+  const taken = new Set(links.map((l) => l.name.trim().toUpperCase()));
+  let n = 1;
+  while (taken.has(defaultLinkName(type, n))) n++;
+  return defaultLinkName(type, n);
+}
+
+/** A new link of `type` with the spec's defaults (spec 3 §3, §9). */
+export function newLink(type: LinkType, links: readonly ChainLink[], contentSource: string): ChainLink {
+  const common = { id: crypto.randomUUID(), name: newName(type, links) };
+  switch (type) {
+    case "prompt":
+      return ChainLink.parse({ ...common, type, messages: DEFAULT_PROMPT_MESSAGES.map((m) => ({ ...m })) });
+    case "query":
+      return ChainLink.parse({ ...common, type, query: DEFAULT_QUERY_SQL });
+    case "template":
+      return ChainLink.parse({ ...common, type, template: "" });
+    case "form":
+      return ChainLink.parse({ ...common, type, variables: [] });
+    case "content":
+      return ChainLink.parse({
+        ...common,
+        type,
+        source: contentSource === "file" ? { type: "file", value: [] } : { type: contentSource, value: contentSource === "ai" ? { template: "" } : "" },
+      });
+  }
+}
+
+/** Added messages alternate user and assistant after the system message (spec 3 §2.9). */
+export const nextRole = (messages: readonly ChainMessage[]): ChainMessage["role"] => (messages.at(-1)?.role === "user" ? "assistant" : "user");
+
+/** A zod issue's path as the upstream names fields: `messages[1].content`. */
+const fieldOf = (issue: ZodIssue) => issue.path.reduce<string>((f, p) => (typeof p === "number" ? `${f}[${p}]` : f ? `${f}.${p}` : p), "");
+
+/** What a refused edit answers: the document as typed, where each problem is, the raw numbers typed. */
+export type EditRefusal = { problems: ChainProblem[]; document: ChainDocument; typed: Record<string, string>; message: string };
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** A number field as typed: empty is `empty`; anything else a number, or NaN (the schema then says what is wrong). */
+const numberOf = (raw: string, empty: number | null) => (raw.trim() === "" ? empty : Number(raw));
+
+type Edited = { kind: "link"; index: number } | { kind: "chat" } | { kind: "none" };
+
+/**
+ * One post of the Dialog tab applied to `doc`: the fields of the link form it came from first (so "Add message"
+ * keeps what was typed), then its intent. Returns the edited document, or the problems the contract finds.
+ */
+export function applyEdit(
+  doc: ChainDocument,
+  form: FormData,
+  contentSource: string,
+): { document: ChainDocument; problems: ChainProblem[]; typed: Record<string, string> } {
+  const links = [...doc.template.chain];
+  let chat = doc.template.chat;
+  const intent = text(form, "intent");
+  const linkId = text(form, "link");
+  const index = links.findIndex((l) => l.id === linkId);
+  const problems: ChainProblem[] = [];
+  const typed: Record<string, string> = {};
+  let edited: Edited = { kind: "none" };
+
+  const withFields = <L extends ChainLink | ChainChat>(link: L): L => {
+    if (!form.has("name")) return link;
+    const next: Record<string, unknown> = { ...link, name: text(form, "name") };
+    if (link.type === "prompt" || link.type === "chat") {
+      typed.temperature = text(form, "temperature");
+      typed.max_tokens = text(form, "max_tokens");
+      next.model = text(form, "model") || null;
+      next.temperature = numberOf(typed.temperature, NaN);
+      next.max_tokens = numberOf(typed.max_tokens, null);
+      const contents = form.getAll("content").slice(0, CHAIN_LIMITS.messages).map(String);
+      next.messages = contents.map((content, i) => ({ ...(link.messages[i] ?? { role: nextRole(link.messages.slice(0, i)) }), content }));
+      if (link.type === "chat") next.includeHistory = form.has("includeHistory");
+    }
+    if (link.type === "query") next.query = text(form, "query");
+    if (link.type === "template") {
+      next.template = text(form, "template");
+      next.renderOnly = form.has("renderOnly");
+    }
+    return next as L;
+  };
+  const withMessages = <L extends ChainLink | ChainChat>(link: L): L => {
+    if (link.type !== "prompt" && link.type !== "chat") return link;
+    if (intent === "addMessage" && link.messages.length < CHAIN_LIMITS.messages) {
+      return { ...link, messages: [...link.messages, { role: nextRole(link.messages), content: "" }] };
+    }
+    if (intent === "deleteMessage" && link.messages.length > 2) return { ...link, messages: link.messages.slice(0, -1) };
+    return link;
+  };
+
+  if (intent === "add" && text(form, "type") !== "chat") {
+    const type = LINK_TYPES.find((t) => t === text(form, "type"));
+    if (type && links.length < CHAIN_LIMITS.links) links.push(newLink(type, links, contentSource));
+  } else if (intent === "add") {
+    // Spec 3 §2.9: one chat at most, and only after a link (a chat needs at least one).
+    if (!chat && links.length) chat = ChainChat.parse({ type: "chat", messages: DEFAULT_PROMPT_MESSAGES.map((m) => ({ ...m })) });
+  } else if (linkId === "chat" && chat) {
+    if (intent === "delete") chat = null;
+    else {
+      chat = withMessages(withFields(chat));
+      edited = { kind: "chat" };
+    }
+  } else if (index >= 0) {
+    const to = intent === "up" ? index - 1 : intent === "down" ? index + 1 : -1;
+    if (to >= 0 && to < links.length) [links[index], links[to]] = [links[to]!, links[index]!];
+    else if (intent === "delete") links.splice(index, 1);
+    else if (intent === "save" || intent === "addMessage" || intent === "deleteMessage") {
+      links[index] = withMessages(withFields(links[index]!));
+      edited = { kind: "link", index };
+    }
+  }
+  // Spec 3 §4.2: with the last link the chat goes too.
+  if (!links.length) chat = null;
+
+  if (edited.kind === "link") {
+    const parsed = ChainLink.safeParse(links[edited.index]);
+    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: edited.index, field: fieldOf(i), message: i.message })));
+    else links[edited.index] = parsed.data;
+  } else if (edited.kind === "chat" && chat) {
+    const parsed = ChainChat.safeParse(chat);
+    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: null, chat: true, field: fieldOf(i), message: i.message })));
+    else chat = parsed.data;
+  }
+  return { document: { ...doc, template: { ...doc.template, chain: links, chat } }, problems, typed };
+}
+
+/** Saves `document` as the chain's draft; the upstream's problems (400) come back rather than thrown. */
+export async function saveDraft(api: Api, id: string, document: ChainDocument, draftVersion: number): Promise<{ problems: ChainProblem[]; message: string } | null> {
+  try {
+    await api.patch(ChainDraft, `${path(id)}/draft`, { data: document, baseVersion: draftVersion });
+    return null;
+  } catch (error) {
+    if (!isUpstreamError(error, 400) && !isUpstreamError(error, 409)) throw error;
+    const refusal = ChainInvalid.safeParse(error.body);
+    return { problems: refusal.success ? refusal.data.problems : [], message: error.message };
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { Chain, ChainDraft, type ChainDocument } from "@contract/chains";
+import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
+import { DEFAULT_PROMPT_MESSAGES } from "@contract/chains-constants";
+import { CHAINS } from "~/chains/texts";
+import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
+
+const { app, admin } = appAsAdmin();
+const E = CHAINS.editor;
+/** An add button of the page: `type` and its label. */
+const addButton = (type: string, label: string) => new RegExp(`name="type" value="${type}"[^>]*>${label}</button>`);
+
+async function chain(body: Record<string, unknown>): Promise<Chain> {
+  const r = await app.adminApi("POST", "/api/prompts", body);
+  expect(r.status).toBe(201);
+  return Chain.parse(await r.json());
+}
+
+async function draftOf(id: string): Promise<{ version: number; data: ChainDocument }> {
+  const r = await app.adminApi("GET", `/api/prompts/${id}/draft`);
+  expect(r.status).toBe(200);
+  return ChainDraft.parse(await r.json());
+}
+
+/** The page's posts as a browser without JavaScript sends them (the index route's action: `?index`). */
+const post = (id: string, fields: Record<string, string | string[]>) => admin.post(`/chains/${id}?index`, fields);
+
+/** Posts `fields` with the draft version the page shows, as the form does; expects the redirect back to the page. */
+async function edit(id: string, fields: Record<string, string | string[]>): Promise<string> {
+  const html = await (await admin.get(`/chains/${id}`)).text();
+  const draftVersion = /name="draftVersion" value="(\d+)"/.exec(html)?.[1] ?? "0";
+  const r = await post(id, { draftVersion, ...fields });
+  expect(r.status, await r.clone().text()).toBe(302);
+  return r.headers.get("Location")!;
+}
+
+describe("chain editor: the Dialog tab without JavaScript", () => {
+  it("adds a link of each type with default names, moves them (no move at the ends), deletes them; the chat once, and it goes with the last link", async () => {
+    const c = await chain({ name: `Editor ${uniq()}` });
+    const page = unescapeHtml(await (await admin.get(`/chains/${c.id}`)).text());
+    expect(page).toContain(E.draftNote);
+    expect(page).toMatch(/<form method="post" action="\/chains\/[^"]+\?index"/);
+    for (const t of ["prompt", "query", "template", "form", "content"] as const) expect(page).toMatch(addButton(t, E.types[t]));
+    // No chat before a link (a chat needs one).
+    expect(page).not.toMatch(addButton("chat", E.types.chat));
+
+    for (const type of ["prompt", "query", "prompt", "template", "form", "content"]) await edit(c.id, { intent: "add", type });
+    let d = await draftOf(c.id);
+    expect(d.data.template.chain.map((l) => l.name)).toEqual(["PROMPT 1", "QUERY 1", "PROMPT 2", "TEMPLATE 1", "FORM 1", "CONTENT 1"]);
+    const prompt = d.data.template.chain[0]!;
+    expect(prompt).toMatchObject({ type: "prompt", temperature: 0.7, max_tokens: null, model: null, messages: DEFAULT_PROMPT_MESSAGES });
+    expect(d.data.template.chain[1]).toMatchObject({ type: "query", query: DEFAULT_QUERY_SQL });
+    expect(d.data.template.chain[5]).toMatchObject({ type: "content", source: { type: "file", value: [] } });
+    // The chain itself is unchanged: edits go to the draft.
+    expect(Chain.parse(await (await app.adminApi("GET", `/api/prompts/${c.id}`)).json()).template.chain).toEqual([]);
+
+    const html = unescapeHtml(await (await admin.get(`/chains/${c.id}`)).text());
+    expect(html).not.toContain(E.moveUpOf("PROMPT 1"));
+    expect(html).toContain(E.moveDownOf("PROMPT 1"));
+    expect(html).toContain(E.moveUpOf("CONTENT 1"));
+    expect(html).not.toContain(E.moveDownOf("CONTENT 1"));
+    expect(html.match(new RegExp(`>${E.deleteLink}</button>`, "g"))).toHaveLength(6);
+    expect(html).toMatch(addButton("chat", E.types.chat));
+
+    const [p1, q1] = d.data.template.chain;
+    const to = await edit(c.id, { intent: "down", link: p1!.id });
+    expect(to).toBe(`/chains/${c.id}?open=${p1!.id}#link-${p1!.id}`);
+    await edit(c.id, { intent: "up", link: p1!.id });
+    await edit(c.id, { intent: "down", link: q1!.id });
+    d = await draftOf(c.id);
+    expect(d.data.template.chain.map((l) => l.name)).toEqual(["PROMPT 1", "PROMPT 2", "QUERY 1", "TEMPLATE 1", "FORM 1", "CONTENT 1"]);
+    // Moving the last link down does nothing.
+    await edit(c.id, { intent: "down", link: d.data.template.chain[5]!.id });
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(d.data.template.chain.map((l) => l.name));
+
+    await edit(c.id, { intent: "add", type: "chat" });
+    await edit(c.id, { intent: "add", type: "chat" });
+    d = await draftOf(c.id);
+    expect(d.data.template.chat).toMatchObject({ type: "chat", name: "CHAT", temperature: 0.7, includeHistory: true });
+    expect(unescapeHtml(await (await admin.get(`/chains/${c.id}`)).text())).not.toMatch(addButton("chat", E.types.chat));
+
+    // A deleted PROMPT 1's name is taken again by the next prompt; with the last link the chat goes.
+    await edit(c.id, { intent: "delete", link: p1!.id });
+    await edit(c.id, { intent: "add", type: "prompt" });
+    d = await draftOf(c.id);
+    expect(d.data.template.chain.map((l) => l.name)).toEqual(["PROMPT 2", "QUERY 1", "TEMPLATE 1", "FORM 1", "CONTENT 1", "PROMPT 1"]);
+    for (const l of d.data.template.chain) await edit(c.id, { intent: "delete", link: l.id });
+    d = await draftOf(c.id);
+    expect(d.data.template.chain).toEqual([]);
+    expect(d.data.template.chat).toBeNull();
+  });
+
+  it("a stale page's edit is refused (409), nothing saved", async () => {
+    const c = await chain({ name: `Stale ${uniq()}` });
+    await edit(c.id, { intent: "add", type: "query" });
+    const stale = await post(c.id, { draftVersion: "0", intent: "add", type: "template" });
+    expect(stale.status).toBe(409);
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["QUERY 1"]);
+  });
+
+  it("prompts.read alone: the Dialog read-only, no editing buttons, every post 404", async () => {
+    const c = await chain({ name: `Reader ${uniq()}`, template: { chain: [{ id: "t", type: "template", name: "TEMPLATE 1", template: "Hi" }] } });
+    const reader = await browserWith(app, ["prompts.read"]);
+    const html = unescapeHtml(await (await reader.get(`/chains/${c.id}`)).text());
+    expect(html).toContain("TEMPLATE 1");
+    expect(html).toContain(CHAINS.readOnlyNote);
+    expect(html).not.toContain(E.deleteLink);
+    expect(html).not.toMatch(addButton("prompt", E.types.prompt));
+    expect((await reader.post(`/chains/${c.id}?index`, { draftVersion: "0", intent: "add", type: "prompt" })).status).toBe(404);
+    expect((await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).status).toBe(404);
+  });
+});
