@@ -203,6 +203,8 @@ test("a new connection opens its editor (alternatives added and removed in the p
   const edges = canvas.locator(".react-flow__edge");
   await expect(edges).toHaveCount(1);
   const editor = page.getByRole("dialog", { name: CANVAS.newConnectionTitle });
+  // Every step in view before the mouse drags between them (under load the first fit can come before the steps are sized).
+  await page.getByRole("button", { name: CANVAS.fitView, exact: true }).click();
 
   // To a task: the connection editor opens at once; Apply keeps the connection with what was typed, one undo step.
   await connect(page, "t1", "t2");
