@@ -121,6 +121,9 @@ describe("library items (/api/library)", () => {
       (await json(await h.call("GET", `/api/library/items?${q}`, { token: t }), LibraryItemPage)).items.map((i) => i.name);
     expect(await filtered(`categories=${cat.id}`)).toEqual(["Abstract two", "Fig 1"]);
     expect(await filtered("type=drawing")).toEqual(["Fig 1"]);
+    // Totals count what the pages list (an item once per category), with and without the items' filters.
+    const totalOf = async (q: string) => (await json(await h.call("GET", `/api/library/items?${q}`, { token: t }), LibraryItemPage)).total;
+    expect([await totalOf(""), await totalOf("type=drawing"), await totalOf(`type=specification&categories=${cat.id}`), await totalOf("groupBy=date")]).toEqual([2, 1, 1, 2]);
     expect(await filtered("tag=US")).toEqual(["Abstract two"]);
     expect(await filtered("organization=org-1")).toEqual(["Abstract two"]);
     expect(await filtered("name=fig")).toEqual(["Fig 1"]);
@@ -160,6 +163,29 @@ describe("library items (/api/library)", () => {
     const made = await json(await h.call("POST", "/api/library/items", { token: h.adminToken, body: { libraryType: "specification" } }), LibraryItem);
     expect(made).toMatchObject({ name: "new specification", description: "new specification", isPublic: false, isGeneric: false });
     expect((await h.call("POST", "/api/library/items", { token: h.adminToken, body: { libraryType: "drawing" } })).status).toBe(400);
+  });
+});
+
+describe("prompt chains in the library", () => {
+  it("are indexed as they are written, lose a deleted category, and keep their settings on their own screen", async () => {
+    const h = await harness();
+    const t = h.adminToken;
+    const cat = await createCategory(h, "Prompts");
+    const res = await h.call("POST", "/api/prompts", { token: t, body: { name: "Claim drafter", tags: ["EP"], categories: [cat.id] } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const chain = (await res.json()) as { id: string };
+    const item = await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem);
+    expect(item).toMatchObject({ libraryType: "prompt", name: "Claim drafter", tags: ["EP"], categories: [cat.id] });
+    const page = await json(await h.call("GET", `/api/library/items?type=prompt&categories=${cat.id}`, { token: t }), LibraryItemPage);
+    expect(page.items.map((i) => i.name)).toEqual(["Claim drafter"]);
+    const refused = await h.call("PATCH", `/api/library/items/${chain.id}`, { token: t, body: settings(item, { name: "Other name" }) });
+    expect(refused.status).toBe(409);
+    expect(await message(refused)).toBe(LIBRARY_MESSAGES.ownScreen);
+    expect((await h.call("DELETE", `/api/categories/${cat.id}`, { token: t })).status).toBe(204);
+    const domain = (await (await h.call("GET", `/api/prompts/${chain.id}`, { token: t })).json()) as Json;
+    expect(domain.categories).toEqual([]);
+    expect((await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem)).categories).toEqual([]);
+    expect(recount(h)).toEqual(await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The library (docs/decisions/library.md), mounted on the upstream: categories, the item index over drawings and
- * specifications with its statistics, item settings saved through each item's domain, and the drawing token flow.
+ * The library (docs/decisions/library.md), mounted on the upstream: categories, the item index over drawings,
+ * prompt chains and specifications with its statistics, item settings saved through each item's domain, and the drawing token flow.
  */
 import path from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
@@ -11,7 +11,7 @@ import { RecordFiles } from "../lib/record-files";
 import type { SpecificationsStore } from "../specifications/store";
 import { DrawingsStore } from "../templates/store";
 import { DrawingTokens, categoryRoutes, drawingTokenRoutes, libraryRoutes } from "./routes";
-import { drawingSource, specificationSource } from "./sources";
+import { drawingSource, promptSource, specificationSource } from "./sources";
 import { LibraryStore } from "./store";
 
 export type LibraryOptions = {
@@ -27,7 +27,11 @@ export type LibraryOptions = {
 
 export function mountLibrary(app: Hono<AppEnv>, o: LibraryOptions): LibraryStore {
   const drawings = new DrawingsStore(o.db, o.now);
-  const library = new LibraryStore(o.db, o.now, [drawingSource(o.db, drawings), specificationSource(o.db, o.specifications)]);
+  const library = new LibraryStore(o.db, o.now, [
+    drawingSource(o.db, drawings),
+    promptSource(),
+    specificationSource(o.db, o.specifications),
+  ]);
   const files = new RecordFiles(new LocalFileStore(path.join(o.dataDir, "files")), o.now);
   app.route("/api/categories", categoryRoutes({ library, requireAuth: o.requireAuth }));
   app.route("/api/library", libraryRoutes({ library, requireAuth: o.requireAuth }));

@@ -15,6 +15,10 @@ export type SourceColumns = {
   description: string;
   tags: string;
   isPublic: string;
+  /** Where the domain keeps them itself (prompt chains); default: the `library` column. */
+  isGeneric?: string;
+  organizations?: string;
+  categories?: string;
 };
 
 const lib = (field: string, fallback: string) => `coalesce(json_extract(new.library, '$.${field}'), ${fallback})`;
@@ -24,7 +28,8 @@ export function sourceTriggers(s: SourceColumns): string {
   const values = `(id, library_type, name, description, is_public, is_generic, organizations, tags, categories,
       created_at, created_by, updated_at, updated_by)
     values (new.id, '${s.type}', new.name, coalesce(${s.description}, ''), ${s.isPublic},
-      ${lib("isGeneric", "0")}, ${lib("organizations", "'[]'")}, coalesce(${s.tags}, '[]'), ${lib("categories", "'[]'")},
+      ${s.isGeneric ?? lib("isGeneric", "0")}, ${s.organizations ?? lib("organizations", "'[]'")}, coalesce(${s.tags}, '[]'),
+      ${s.categories ?? lib("categories", "'[]'")},
       new.created_at, new.created_by, new.updated_at, new.updated_by)`;
   return `
     create trigger ${s.table}_library_insert after insert on ${s.table} begin
@@ -76,8 +81,20 @@ export const SPECIFICATIONS: SourceColumns = {
 
 /** Copies every existing record of a source into the index (the insert trigger's work, for rows written before). */
 export function backfill(s: SourceColumns): string {
-  return `update ${s.table} set library = library;`;
+  return `update ${s.table} set name = name;`;
 }
+
+/** Prompt chains (migration 104_chains): every library field is a column of their own. */
+export const CHAINS: SourceColumns = {
+  table: "chains",
+  type: "prompt",
+  description: "new.description",
+  tags: "new.tags",
+  isPublic: "new.is_public",
+  isGeneric: "new.is_generic",
+  organizations: "new.organizations",
+  categories: "new.categories",
+};
 
 export const LIBRARY_SCHEMA = `
   create table library_categories (
@@ -94,7 +111,13 @@ export const LIBRARY_SCHEMA = `
     updated_by text
   );
   create index library_categories_parent on library_categories (parent_id, position);
-  create index library_categories_rank on library_categories (rank);
+  -- (rank, id) is unique: walking it in order, then each category's items by name, gives the group-by-category order
+  -- with no sort (see LibraryStore.items).
+  create unique index library_categories_rank on library_categories (rank, id);
+  -- The special category of the uncategorised items: a row so that it takes part in that walk, last. The store never
+  -- answers, moves or edits it.
+  insert into library_categories (id, name, parent_id, position, rank, created_at, updated_at)
+    values ('other', 'Other', null, -1, 2000000000, '1970-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z');
 
   create table library_items (
     id text primary key, -- the record's id
@@ -113,6 +136,7 @@ export const LIBRARY_SCHEMA = `
   );
   create index library_items_updated on library_items (updated_at desc, id desc);
   create index library_items_name on library_items (lower(name), id);
+  create index library_items_type on library_items (library_type, updated_at desc, id desc);
 
   -- An item under each of its categories ('other' when it has none), in name order within one.
   create table library_item_categories (
@@ -163,6 +187,8 @@ export const LIBRARY_SCHEMA = `
   alter table specifications add column library text not null default '{}';
   ${sourceTriggers(DRAWINGS)}
   ${sourceTriggers(SPECIFICATIONS)}
+  ${sourceTriggers(CHAINS)}
   ${backfill(DRAWINGS)}
   ${backfill(SPECIFICATIONS)}
+  ${backfill(CHAINS)}
 `;

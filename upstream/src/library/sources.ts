@@ -14,6 +14,7 @@ export function drawingSource(db: Db, drawings: DrawingsStore): LibrarySource {
   return {
     type: "drawing",
     table: "drawings",
+    categoriesIn: "library",
     save(id: string, s: LibrarySettings, actor: string | null) {
       if (setLibrary.run(libraryColumn(s, true), id).changes === 0) return false;
       return drawings.update(id, { name: s.name, description: s.description, tags: s.tags }, actor) !== null;
@@ -31,6 +32,7 @@ export function specificationSource(db: Db, specifications: SpecificationsStore)
   return {
     type: "specification",
     table: "specifications",
+    categoriesIn: "library",
     save(id: string, s: LibrarySettings, actor: string | null) {
       if (setLibrary.run(libraryColumn(s, false), id).changes === 0) return false;
       const changes = { name: s.name, isPublic: s.isPublic, description: s.description, tags: s.tags };
@@ -45,4 +47,13 @@ export function specificationSource(db: Db, specifications: SpecificationsStore)
       return created.id;
     },
   };
+}
+
+/**
+ * Prompt chains: every library field is the chain's own column, and a change of them is a new version of the chain
+ * (its rules: the models its organizations allow), made on the chain's own edit screen; the library lists, groups,
+ * counts and links them. Deleting a category takes it off their `categories` too.
+ */
+export function promptSource(): LibrarySource {
+  return { type: "prompt", table: "chains", categoriesIn: "column", save: null, create: () => null };
 }

@@ -13,12 +13,12 @@ import {
   type LibraryItemsQuery,
   type LibrarySettings,
   type LibraryStats,
-  type LibraryType,
+  LibraryType,
   type StatDimension,
 } from "../../contract/library";
 import type { Db } from "../db";
 import { limitOf, prepared } from "../lib/collection";
-import { badRequest, isoNow, notFound } from "../lib/http";
+import { badRequest, conflict, isoNow, notFound } from "../lib/http";
 import { uniqueTags } from "../lib/tags";
 
 /**
@@ -29,8 +29,13 @@ import { uniqueTags } from "../lib/tags";
 export interface LibrarySource {
   readonly type: LibraryType;
   readonly table: string;
-  /** Saves the settings through the domain (its fields by its store, the library's in `library`); false: no record. */
-  save(id: string, settings: LibrarySettings, actor: string | null): boolean;
+  /**
+   * Saves the settings through the domain (its fields by its store, the library's in `library`); false: no record.
+   * Null: the type's settings are saved on its own screen (a prompt chain's make a new version there).
+   */
+  readonly save: ((id: string, settings: LibrarySettings, actor: string | null) => boolean) | null;
+  /** Where its records keep their category ids: the `library` column's `categories`, or a `categories` column. */
+  readonly categoriesIn: "library" | "column";
   /** A new record with the spec's defaults, its id; null when the domain cannot make one without more (a file). */
   create(actor: string | null): string | null;
 }
@@ -132,7 +137,7 @@ export class LibraryStore {
     sources: readonly LibrarySource[],
   ) {
     this.sources = new Map(sources.map((s) => [s.type, s]));
-    this.categoryRows = db.prepare("select * from library_categories order by rank, id");
+    this.categoryRows = db.prepare(`select * from library_categories where id <> '${OTHER_CATEGORY}' order by rank, id`);
     this.categoryRow = db.prepare("select * from library_categories where id = ?");
     this.insertCategory = db.prepare(
       `insert into library_categories (id, name, description, tags, parent_id, position, rank, created_at, created_by, updated_at, updated_by)
@@ -167,7 +172,7 @@ export class LibraryStore {
     return this.db.transaction(() => {
       const parentId = input.parentId ?? null;
       this.checkParent(parentId, null);
-      const count = (this.db.prepare("select count(*) as n from library_categories").get() as { n: number }).n;
+      const count = this.categories().length;
       if (count >= LIBRARY_LIMITS.categories) throw badRequest(`At most ${LIBRARY_LIMITS.categories} categories.`);
       const id = crypto.randomUUID();
       const at = isoNow(this.now);
@@ -227,12 +232,14 @@ export class LibraryStore {
       this.renumber([...siblings, ...children]);
       this.rerank();
       for (const source of this.sources.values()) {
+        const kept = (column: string, path: string) =>
+          `(select json_group_array(value) from json_each(${column}, '${path}') where value <> @id)`;
+        const set =
+          source.categoriesIn === "library"
+            ? `library = json_set(library, '$.categories', ${kept("library", "$.categories")})`
+            : `categories = ${kept("categories", "$")}`;
         this.db
-          .prepare(
-            `update ${source.table} set library = json_set(library, '$.categories',
-               (select json_group_array(value) from json_each(library, '$.categories') where value <> @id))
-             where id in (select item_id from library_item_categories where category_id = @id)`,
-          )
+          .prepare(`update ${source.table} set ${set} where id in (select item_id from library_item_categories where category_id = @id)`)
           .run({ id });
       }
       return true;
@@ -249,7 +256,7 @@ export class LibraryStore {
 
   private siblings(parentId: string | null): string[] {
     return this.db
-      .prepare("select id from library_categories where parent_id is ? order by position, id")
+      .prepare(`select id from library_categories where parent_id is ? and id <> '${OTHER_CATEGORY}' order by position, id`)
       .pluck()
       .all(parentId) as string[];
   }
@@ -275,7 +282,7 @@ export class LibraryStore {
 
   /** Writes each category's place in the whole tree (pre-order), which the list and the group-by order read. */
   private rerank(): void {
-    const rows = this.db.prepare("select id, parent_id, position, rank from library_categories").all() as {
+    const rows = this.db.prepare(`select id, parent_id, position, rank from library_categories where id <> '${OTHER_CATEGORY}'`).all() as {
       id: string;
       parent_id: string | null;
       position: number;
@@ -307,22 +314,34 @@ export class LibraryStore {
     return row ? toItem(row) : null;
   }
 
-  /** One page of the items of `types` (those the reader may see), filtered and ordered by the group-by. */
+  /**
+   * One page of the items of `types` (those the reader may see), filtered and ordered by the group-by. By category with
+   * no filter on the items, the walk is the categories' (rank, id) index in order and each category's items by name
+   * from its join rows' primary key: SQLite reads the page's rows and stops, with no sort (CROSS JOIN keeps that loop
+   * order), and counts the join rows alone. With a filter on the items, the items are read first (by the filter) and
+   * what matches is sorted. An item under a category id that names no category is not in this order (it still lists by date and
+   * shows 'Unknown Category').
+   */
   items(query: LibraryItemsQuery, types: readonly LibraryType[]): LibraryItemPage {
-    const conditions = ["i.library_type in (select value from json_each(?))"];
-    const params: unknown[] = [JSON.stringify(query.type ? types.filter((t) => query.type!.includes(t)) : types)];
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    const wanted = query.type ? types.filter((t) => query.type!.includes(t)) : types;
+    // Every type wired in: no condition. Else the (validated) type names as literals, so an index serves the test.
+    if (wanted.length < this.sources.size) {
+      conditions.push(`i.library_type in (${wanted.map((t) => `'${LibraryType.parse(t)}'`).join(", ") || "null"})`);
+    }
     const name = query.name.trim().toLowerCase();
     if (name) {
       conditions.push("instr(lower(i.name), ?) > 0");
       params.push(name);
     }
-    const within = (table: string, column: string, values: readonly string[] | undefined) => {
+    const within = (into: string[], table: string, column: string, values: readonly string[] | undefined) => {
       if (!values) return;
-      conditions.push(`i.id in (select item_id from ${table} where ${column} in (select value from json_each(?)))`);
+      into.push(`i.id in (select item_id from ${table} where ${column} in (select value from json_each(?)))`);
       params.push(JSON.stringify(values));
     };
-    within("library_item_organizations", "organization_id", query.organization);
-    within("library_item_tags", "tag", query.tag);
+    within(conditions, "library_item_organizations", "organization_id", query.organization);
+    within(conditions, "library_item_tags", "tag", query.tag);
     if (query.author) {
       conditions.push("coalesce(i.updated_by, '') in (select value from json_each(?))");
       params.push(JSON.stringify(query.author));
@@ -335,32 +354,45 @@ export class LibraryStore {
       conditions.push("i.updated_at < ?");
       params.push(new Date(query.to).toISOString());
     }
-    let from: string;
-    let order: string;
-    let select: string;
+    const whereOf = (list: readonly string[]) => (list.length ? `where ${list.join(" and ")}` : "");
+    let count: string;
+    let rows: string;
     if (query.groupBy === "category") {
-      from = "library_item_categories ic join library_items i on i.id = ic.item_id left join library_categories c on c.id = ic.category_id";
-      select = "i.*, ic.category_id as grp";
-      // Categories in tree order; 'other' and ids of no category after them.
-      order = "coalesce(c.rank, 1000000000), ic.category_id, ic.lname, ic.item_id";
+      const all = [...conditions];
       if (query.categories) {
-        conditions.push("ic.category_id in (select value from json_each(?))");
+        all.push("c.id in (select value from json_each(?))");
         params.push(JSON.stringify(query.categories));
       }
+      const where = whereOf(all);
+      const order = "order by c.rank, c.id, ic.lname, ic.item_id";
+      // The walk also serves a filter by type alone (a type is a fifth of the items or more: the page is found soon).
+      if (conditions.length === (wanted.length < this.sources.size ? 1 : 0)) {
+        const walk = "library_categories c cross join library_item_categories ic on ic.category_id = c.id";
+        // Counted over the join rows' keys alone: looking up each item's row (to test its type) costs ~10 µs a row.
+        const counted = ["ic.category_id in (select id from library_categories)"];
+        if (conditions.length) counted.push(`ic.item_id in (select i.id from library_items i where ${conditions.join(" and ")})`);
+        if (query.categories) counted.push("ic.category_id in (select value from json_each(?))");
+        count = `select count(*) as n from library_item_categories ic where ${counted.join(" and ")}`;
+        rows = `select i.*, ic.category_id as grp from ${walk} cross join library_items i on i.id = ic.item_id ${where} ${order}`;
+      } else {
+        const joined =
+          "library_items i cross join library_item_categories ic on ic.item_id = i.id cross join library_categories c on c.id = ic.category_id";
+        count = `select count(*) as n from ${joined} ${where}`;
+        rows = `select i.*, ic.category_id as grp from ${joined} ${where} ${order}`;
+      }
     } else {
-      from = "library_items i";
-      select = "i.*, '' as grp";
-      order = "i.updated_at desc, i.id desc";
-      within("library_item_categories", "category_id", query.categories);
+      within(conditions, "library_item_categories", "category_id", query.categories);
+      const where = whereOf(conditions);
+      count = `select count(*) as n from library_items i ${where}`;
+      rows = `select i.*, '' as grp from library_items i ${where} order by i.updated_at desc, i.id desc`;
     }
-    const where = `where ${conditions.join(" and ")}`;
-    const total = (prepared(this.db, `select count(*) as n from ${from} ${where}`).get(...params) as { n: number }).n;
-    const rows = prepared(
-      this.db,
-      `select ${select} from ${from} ${where} order by ${order} ${limitOf(query.pageSize)} offset ?`,
-    ).all(...params, (query.page - 1) * query.pageSize) as ItemRow[];
+    const total = (prepared(this.db, count).get(...params) as { n: number }).n;
+    const found = prepared(this.db, `${rows} ${limitOf(query.pageSize)} offset ?`).all(
+      ...params,
+      (query.page - 1) * query.pageSize,
+    ) as ItemRow[];
     return {
-      items: rows.map((r) => ({ ...toItem(r), group: r.grp ?? "" })),
+      items: found.map((r) => ({ ...toItem(r), group: r.grp ?? "" })),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -372,7 +404,9 @@ export class LibraryStore {
     const current = this.item(id);
     const source = current ? this.sources.get(current.libraryType) : undefined;
     if (!current || !source) return null;
-    const saved = this.db.transaction(() => source.save(id, settings, actor))();
+    const save = source.save;
+    if (!save) throw conflict(LIBRARY_MESSAGES.ownScreen);
+    const saved = this.db.transaction(() => save(id, settings, actor))();
     return saved ? this.item(id) : null;
   }
 
