@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { LIBRARY_TYPES, STAT_DIMENSIONS, type LibraryItem, type LibraryStats, type LibraryType } from "@contract/library";
+import { LIBRARY_TYPES, type LibraryItem, type LibraryType } from "@contract/library";
 import { ConfirmAction } from "~/ui/confirm";
 import { CheckboxField, CheckboxGroup, FieldErrors, FormError, SaveButton, TextField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
@@ -11,10 +11,8 @@ import { SettingsSchema } from "./schema";
 import {
   FILTER_LISTS,
   FILTER_SHOWN,
-  categoryLabel,
   editorPath,
   hrefOf,
-  organizationLabel,
   type CategoryNode,
   type FilterList,
   type LibraryState,
@@ -35,16 +33,24 @@ export type LibraryRow = {
 export type LibraryGroupRows = { label: string; rows: LibraryRow[] };
 export type Option = { value: string; label: string };
 
+/** The statistics as shown: per dimension its title and its biggest counts, labelled. */
+export type StatsView = { total: number; dimensions: { dimension: string; title: string; rows: [string, number][] }[] };
+
 export type LibraryView = {
   state: LibraryState;
+  /** The categories shown in the tree: the top level, the branch of the chosen or edited one, or the search's matches. */
   tree: CategoryNode[];
-  shownTree: string[];
-  stats: LibraryStats;
+  /** Every category by its path, for the selected item's categories (sent only when an item is selected). */
+  categoryOptions: Option[];
+  stats: StatsView;
   groups: LibraryGroupRows[];
   total: number;
   pages: number;
   organizations: Option[];
+  /** Each filter list's values: the first five, or all with `more`, and any chosen. */
   filterOptions: Record<FilterList, Option[]>;
+  /** Each filter list's number of values (more/less shows past five). */
+  filterCounts: Record<FilterList, number>;
   item: (LibraryItem & { updated: string }) | null;
   canSave: boolean;
   canWrite: boolean;
@@ -53,7 +59,6 @@ export type LibraryView = {
 
 /** /library (spec 3 §2.7): the category tree and statistics, the controls and items, the selected item's settings. */
 export function LibraryPage({ view, actionData }: { view: LibraryView; actionData: unknown }) {
-  const nodes = new Map(view.tree.map((n) => [n.id, n]));
   return (
     <div className="library">
       <div className="page-header">
@@ -66,7 +71,7 @@ export function LibraryPage({ view, actionData }: { view: LibraryView; actionDat
           <CategorySearch state={view.state} />
           <CategoryTree view={view} actionData={actionData} />
           {view.canWrite ? <AddCategory view={view} actionData={actionData} /> : null}
-          <Stats stats={view.stats} nodes={nodes} organizations={view.organizations} />
+          <Stats stats={view.stats} />
         </aside>
         <section className="library-items" aria-labelledby="library-items-heading">
           <h2 id="library-items-heading" className="visually-hidden">
@@ -155,10 +160,9 @@ function HiddenState({ state, omit }: { state: LibraryState; omit: readonly stri
   );
 }
 
-/** The tree as nested lists of links (a category filters the items); moves and edits are forms. */
+/** The tree as nested lists of links (a category filters the items and opens its branch); edits are forms. */
 function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unknown }) {
   const { state } = view;
-  const shown = new Set(view.shownTree);
   const children = new Map<string | null, CategoryNode[]>();
   for (const n of view.tree) {
     const list = children.get(n.parentId) ?? [];
@@ -166,7 +170,7 @@ function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unk
     children.set(n.parentId, list);
   }
   const branch = (parent: string | null): ReactNode => {
-    const list = (children.get(parent) ?? []).filter((n) => shown.has(n.id));
+    const list = children.get(parent) ?? [];
     if (!list.length) return null;
     return (
       <ul className="library-tree">
@@ -191,111 +195,122 @@ function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unk
       </ul>
       {state.cat ? (
         <p>
-          <Link to={hrefOf(state, { cat: "" })}>All categories</Link>
+          <Link to={hrefOf(state, { cat: "" })}>{LIBRARY.allCategories}</Link>
         </p>
       ) : null}
     </nav>
   );
 }
 
+/**
+ * One category: its link (filters the items) and, for writers, an Edit link; the category being edited (`?edit=`)
+ * shows its forms — move up/down, rename, re-parent, delete — so a tree of hundreds stays light to send and to read.
+ */
 function CategoryRow({ node, view, actionData }: { node: CategoryNode; view: LibraryView; actionData: unknown }) {
   const { state } = view;
-  const back = hrefOf(state, { page: state.page });
   const editing = state.edit === node.id;
-  const reply = replyOf(actionData, "categoryReply");
-  const parents = view.tree.filter((n) => n.id !== node.id && !n.path.startsWith(`${node.path} > `));
   return (
     <div className="library-category">
       <Link to={hrefOf(state, { cat: node.id })} aria-current={state.cat === node.id ? "true" : undefined}>
         {node.name}
       </Link>
+      {node.children > 0 && !node.open ? <span className="muted"> ({node.children})</span> : null}
       {view.canWrite ? (
-        <span className="library-category-actions">
-          <Form method="post" action={back} className="inline-form">
-            <input type="hidden" name="intent" value="move-category" />
-            <input type="hidden" name="id" value={node.id} />
-            <input type="hidden" name="parentId" value={node.parentId ?? ""} />
-            <button
-              type="submit"
-              name="order"
-              value={Math.max(0, node.order - 1)}
-              className="btn btn-secondary btn-small"
-              disabled={node.order === 0}
-              aria-label={`${LIBRARY.moveUp} ${node.name}`}
-            >
-              ↑
-            </button>
-            <button
-              type="submit"
-              name="order"
-              value={node.order + 1}
-              className="btn btn-secondary btn-small"
-              disabled={node.last}
-              aria-label={`${LIBRARY.moveDown} ${node.name}`}
-            >
-              ↓
-            </button>
-          </Form>
-          <Link
-            to={editing ? hrefOf(state, { edit: "", page: state.page }) : hrefOf(state, { edit: node.id, page: state.page })}
-            className="btn btn-secondary btn-small"
-            aria-label={`${LIBRARY.edit} ${node.name}`}
-          >
-            {LIBRARY.edit}
-          </Link>
-          <ConfirmAction
-            intent="delete-category"
-            id={`delete-category-${node.id}`}
-            fields={{ id: node.id }}
-            label={LIBRARY.delete}
-            ariaLabel={`${LIBRARY.delete} ${node.name}`}
-            title={LIBRARY.deleteCategoryTitle}
-            message={LIBRARY.cantUndo}
-            confirmLabel={LIBRARY.delete}
-            confirming={view.confirmCategory === node.id}
-            buttonClassName="btn btn-danger btn-small"
-          />
-        </span>
+        <Link
+          to={hrefOf(state, { edit: editing ? "" : node.id, page: state.page })}
+          className="btn btn-secondary btn-small"
+          aria-label={`${LIBRARY.edit} ${node.name}`}
+          aria-expanded={editing}
+          preventScrollReset
+        >
+          {LIBRARY.edit}
+        </Link>
       ) : null}
-      {editing && view.canWrite ? (
-        <div className="library-category-edit">
-          <Form method="post" action={back} className="field-row">
-            <input type="hidden" name="intent" value="rename-category" />
-            <input type="hidden" name="id" value={node.id} />
-            <label htmlFor={`rename-${node.id}`} className="visually-hidden">
-              {LIBRARY.categoryName}
-            </label>
-            <input
-              id={`rename-${node.id}`}
-              name="name"
-              defaultValue={reply?.id === node.id ? reply.name : node.name}
-              maxLength={200}
-              aria-invalid={reply?.id === node.id && reply.errors.length ? true : undefined}
-              aria-describedby={`rename-${node.id}-errors`}
-            />
-            <button type="submit" className="btn btn-primary btn-small">
-              {LIBRARY.save}
-            </button>
-            <FieldErrors id={`rename-${node.id}-errors`} errors={reply?.id === node.id ? reply.errors : undefined} />
-          </Form>
-          <Form method="post" action={back} className="field-row">
-            <input type="hidden" name="intent" value="move-category" />
-            <input type="hidden" name="id" value={node.id} />
-            <label htmlFor={`parent-${node.id}`}>{LIBRARY.parent}</label>
-            <select id={`parent-${node.id}`} name="parentId" defaultValue={node.parentId ?? ""}>
-              <option value="">{LIBRARY.topLevel}</option>
-              {parents.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.path}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn btn-secondary btn-small">
-              {LIBRARY.move}
-            </button>
-          </Form>
-        </div>
-      ) : null}
+      {editing && view.canWrite ? <CategoryEdit node={node} view={view} actionData={actionData} /> : null}
+    </div>
+  );
+}
+
+function CategoryEdit({ node, view, actionData }: { node: CategoryNode; view: LibraryView; actionData: unknown }) {
+  const { state } = view;
+  const back = hrefOf(state, { page: state.page });
+  const reply = replyOf(actionData, "categoryReply");
+  const mine = reply?.id === node.id;
+  // The categories the tree shows (open a category's branch to move this one under it), not its own branch.
+  const parents = view.tree.filter((n) => n.id !== node.id && !n.path.startsWith(`${node.path} > `));
+  return (
+    <div className="library-category-edit">
+      <Form method="post" action={back} className="inline-form">
+        <input type="hidden" name="intent" value="move-category" />
+        <input type="hidden" name="id" value={node.id} />
+        <input type="hidden" name="parentId" value={node.parentId ?? ""} />
+        <button
+          type="submit"
+          name="order"
+          value={Math.max(0, node.order - 1)}
+          className="btn btn-secondary btn-small"
+          disabled={node.order === 0}
+          aria-label={`${LIBRARY.moveUp} ${node.name}`}
+        >
+          ↑
+        </button>
+        <button
+          type="submit"
+          name="order"
+          value={node.order + 1}
+          className="btn btn-secondary btn-small"
+          disabled={node.last}
+          aria-label={`${LIBRARY.moveDown} ${node.name}`}
+        >
+          ↓
+        </button>
+      </Form>
+      <Form method="post" action={back} className="field-row">
+        <input type="hidden" name="intent" value="rename-category" />
+        <input type="hidden" name="id" value={node.id} />
+        <label htmlFor={`rename-${node.id}`}>{LIBRARY.categoryName}</label>
+        <input
+          id={`rename-${node.id}`}
+          name="name"
+          defaultValue={mine ? reply.name : node.name}
+          maxLength={200}
+          autoFocus={mine && reply.errors.length > 0}
+          aria-invalid={mine && reply.errors.length ? true : undefined}
+          aria-describedby={`rename-${node.id}-errors`}
+        />
+        <button type="submit" className="btn btn-primary btn-small">
+          {LIBRARY.save}
+        </button>
+        <FieldErrors id={`rename-${node.id}-errors`} errors={mine ? reply.errors : undefined} />
+      </Form>
+      <Form method="post" action={back} className="field-row">
+        <input type="hidden" name="intent" value="move-category" />
+        <input type="hidden" name="id" value={node.id} />
+        <label htmlFor={`parent-${node.id}`}>{LIBRARY.parent}</label>
+        <select id={`parent-${node.id}`} name="parentId" defaultValue={node.parentId ?? ""}>
+          <option value="">{LIBRARY.topLevel}</option>
+          {parents.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.path}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-secondary btn-small">
+          {LIBRARY.move}
+        </button>
+      </Form>
+      <ConfirmAction
+        intent="delete-category"
+        id={`delete-category-${node.id}`}
+        fields={{ id: node.id }}
+        label={LIBRARY.delete}
+        ariaLabel={`${LIBRARY.delete} ${node.name}`}
+        title={LIBRARY.deleteCategoryTitle}
+        message={LIBRARY.cantUndo}
+        confirmLabel={LIBRARY.delete}
+        confirming={view.confirmCategory === node.id}
+        buttonClassName="btn btn-danger btn-small"
+      />
     </div>
   );
 }
@@ -349,47 +364,28 @@ function AddCategory({ view, actionData }: { view: LibraryView; actionData: unkn
   );
 }
 
-function Stats({
-  stats,
-  nodes,
-  organizations,
-}: {
-  stats: LibraryStats;
-  nodes: ReadonlyMap<string, CategoryNode>;
-  organizations: Option[];
-}) {
-  const orgNames = new Map(organizations.map((o) => [o.value, o.label]));
-  const label = (dimension: (typeof STAT_DIMENSIONS)[number], key: string) => {
-    if (dimension === "category") return categoryLabel(key, nodes);
-    if (dimension === "organization") return organizationLabel(key, orgNames);
-    if (dimension === "type") return LIBRARY.types[key as LibraryType] ?? key;
-    return key || "—";
-  };
+function Stats({ stats }: { stats: StatsView }) {
   return (
     <section className="library-stats" aria-labelledby="library-stats-heading">
       <h3 id="library-stats-heading">{LIBRARY.stats}</h3>
       <p>
         {LIBRARY.total}: <strong>{stats.total}</strong>
       </p>
-      {STAT_DIMENSIONS.filter((d) => d !== "editor").map((d) => {
-        const entries = Object.entries(stats.counts[d]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-        if (!entries.length) return null;
-        return (
-          <details key={d}>
-            <summary>{LIBRARY.statDimensions[d]}</summary>
-            <table className="library-stats-table">
-              <tbody>
-                {entries.slice(0, 50).map(([key, n]) => (
-                  <tr key={key}>
-                    <th scope="row">{label(d, key)}</th>
-                    <td>{n}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        );
-      })}
+      {stats.dimensions.map((d) => (
+        <details key={d.dimension}>
+          <summary>{d.title}</summary>
+          <table className="library-stats-table">
+            <tbody>
+              {d.rows.map(([label, n], i) => (
+                <tr key={`${label}-${i}`}>
+                  <th scope="row">{label}</th>
+                  <td>{n}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ))}
     </section>
   );
 }
@@ -427,20 +423,16 @@ function Controls({ view }: { view: LibraryView }) {
       <details className="library-filters" open={FILTER_LISTS.some((f) => state.chosen[f].length > 0) || state.more.length > 0}>
         <summary className="btn btn-secondary">{LIBRARY.filters}</summary>
         {FILTER_LISTS.map((f) => {
-          const options = view.filterOptions[f];
           const expanded = state.more.includes(f);
-          const shown = expanded ? options : options.slice(0, FILTER_SHOWN);
-          // A chosen value past the fifth still shows, so it can be unticked.
-          const hiddenChosen = expanded ? [] : options.slice(FILTER_SHOWN).filter((o) => state.chosen[f].includes(o.value));
           return (
             <fieldset key={f} className="library-filter">
               <legend>{FILTER_TITLES[f]}</legend>
-              {[...shown, ...hiddenChosen].map((o) => (
+              {view.filterOptions[f].map((o) => (
                 <label key={o.value}>
                   <input type="checkbox" name={f} value={o.value} defaultChecked={state.chosen[f].includes(o.value)} /> {o.label}
                 </label>
               ))}
-              {options.length > FILTER_SHOWN ? (
+              {view.filterCounts[f] > FILTER_SHOWN ? (
                 <Link
                   to={hrefOf(state, { more: expanded ? state.more.filter((m) => m !== f) : [...state.more, f], page: state.page })}
                   preventScrollReset
@@ -499,7 +491,7 @@ function Items({ view }: { view: LibraryView }) {
 
 /** The selected item's settings (spec 3 §2.7), saved through its own domain. */
 function Settings({ view, item, actionData }: { view: LibraryView; item: LibraryItem & { updated: string }; actionData: unknown }) {
-  const nodes = new Map(view.tree.map((n) => [n.id, n]));
+  const known = new Set(view.categoryOptions.map((o) => o.value));
   const orgNames = new Map(view.organizations.map((o) => [o.value, o.label]));
   // Ids the item holds that no longer name anything still show, by the spec's words, so saving keeps or drops them.
   const organizationOptions = [
@@ -507,8 +499,8 @@ function Settings({ view, item, actionData }: { view: LibraryView; item: Library
     ...item.organizations.filter((id) => !orgNames.has(id)).map((id) => ({ value: id, label: LIBRARY.unknownOrganization })),
   ];
   const categoryOptions = [
-    ...view.tree.map((n) => ({ value: n.id, label: n.path })),
-    ...item.categories.filter((id) => !nodes.has(id)).map((id) => ({ value: id, label: categoryLabel(id, nodes) })),
+    ...view.categoryOptions,
+    ...item.categories.filter((id) => !known.has(id)).map((id) => ({ value: id, label: LIBRARY.unknownCategory })),
   ];
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: `library-settings-${item.id}`,
@@ -559,7 +551,17 @@ function Settings({ view, item, actionData }: { view: LibraryView; item: Library
           </p>
           <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
         </div>
-        <CheckboxGroup meta={fields.categories} legend={LIBRARY.itemCategories} options={categoryOptions} empty="—" disabled={disabled} />
+        <div className="field">
+          <label htmlFor={fields.categories.id}>{LIBRARY.itemCategories}</label>
+          <select {...getSelectProps(fields.categories)} multiple size={Math.min(8, Math.max(2, categoryOptions.length))} disabled={disabled}>
+            {categoryOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.categories.errorId} errors={fields.categories.errors} />
+        </div>
         <FormError id={form.errorId} errors={form.errors} />
         {view.canSave ? (
           <div className="form-actions">

@@ -80,8 +80,21 @@ export function itemsQuery(state: LibraryState): LibraryItemsQueryInput {
   };
 }
 
-/** A category as the tree and the pickers show it: its path of names ("Parent > Child") and its depth. */
-export type CategoryNode = { id: string; name: string; path: string; depth: number; parentId: string | null; order: number; last: boolean };
+/**
+ * A category as the tree shows it: its path of names ("Parent > Child"), its depth, its number of children, whether
+ * its branch is open.
+ */
+export type CategoryNode = {
+  id: string;
+  name: string;
+  path: string;
+  depth: number;
+  parentId: string | null;
+  order: number;
+  last: boolean;
+  children: number;
+  open: boolean;
+};
 
 export function categoryNodes(categories: readonly LibraryCategory[]): CategoryNode[] {
   const byId = new Map(categories.map((c) => [c.id, c]));
@@ -100,6 +113,8 @@ export function categoryNodes(categories: readonly LibraryCategory[]): CategoryN
       parentId: c.parentId,
       order: c.order,
       last: c.order >= (siblings.get(c.parentId) ?? 1) - 1,
+      children: siblings.get(c.id) ?? 0,
+      open: false,
     };
   });
 }
@@ -138,7 +153,7 @@ export function editorPath(type: LibraryType, id: string): string {
     case "specification":
       return `/specifications/${e}/edit`;
     case "prompt":
-      return `/chains/${e}`;
+      return `/chains/${e}/edit`;
   }
 }
 

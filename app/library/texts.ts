@@ -18,6 +18,7 @@ export const LIBRARY = {
   moveDown: "Move down",
   move: "Move",
   categorySearch: "Search categories",
+  allCategories: "All categories",
   deleteCategoryTitle: "Delete category?",
   cantUndo: "This action can't be undone.",
   categoryCreated: "Category created",

@@ -5,21 +5,27 @@ import {
   LIBRARY_TYPE_PERMISSIONS,
   LIBRARY_WRITE,
   LibraryType,
+  STAT_DIMENSIONS,
   type LibraryItem,
+  type StatDimension,
 } from "@contract/library";
 import { can } from "@contract/permissions";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { libraryApi } from "~/library/library.server";
-import { LibraryPage, type LibraryGroupRows, type LibraryView, type Option } from "~/library/LibraryPage";
+import { LibraryPage, type LibraryGroupRows, type LibraryView, type Option, type StatsView } from "~/library/LibraryPage";
 import { CategorySchema, SettingsSchema } from "~/library/schema";
 import {
+  FILTER_LISTS,
+  FILTER_SHOWN,
   NEW_ITEM_SCREENS,
   categoryLabel,
   categoryNodes,
   dateGroup,
   hrefOf,
   itemsQuery,
+  organizationLabel,
   stateOf,
+  type CategoryNode,
   type FilterList,
 } from "~/library/state";
 import { LIBRARY } from "~/library/texts";
@@ -36,11 +42,13 @@ export const meta: MetaFunction = () => [{ title: "Library · Backoffice" }];
 
 /** Category search: empty, or at least this many characters (spec 3 §5). */
 const CATEGORY_SEARCH_MIN = 3;
+/** The statistics show each dimension's biggest counts, this many. */
+const STATS_SHOWN = 20;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, timeZone, identity } = await requireRoute(args);
   const state = stateOf(new URL(args.request.url));
-  const [categories, stats, page, organizations, item] = await Promise.all([
+  const [categories, rawStats, page, organizations, item] = await Promise.all([
     libraryApi.categories(api),
     libraryApi.stats(api),
     libraryApi.items(api, itemsQuery(state)),
@@ -53,13 +61,9 @@ export async function loader(args: LoaderFunctionArgs) {
         })
       : Promise.resolve(null),
   ]);
-  const tree = categoryNodes(categories);
-  const nodes = new Map(tree.map((n) => [n.id, n]));
-  const search = state.csearch.toLowerCase();
-  const shownTree =
-    search.length >= CATEGORY_SEARCH_MIN
-      ? withAncestors(tree.filter((n) => n.path.toLowerCase().includes(search)).map((n) => n.id), nodes)
-      : tree.map((n) => n.id);
+  const all = categoryNodes(categories);
+  const nodes = new Map(all.map((n) => [n.id, n]));
+  const tree = shownTree(all, nodes, state.csearch.toLowerCase(), [state.cat, state.edit]);
   const now = new Date();
   const groups: LibraryGroupRows[] = [];
   for (const i of page.items) {
@@ -71,44 +75,93 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   const orgOptions: Option[] = organizations.map((o) => ({ value: o.id, label: o.name }));
   const orgNames = new Map(orgOptions.map((o) => [o.value, o.label]));
-  const byCount = (counts: Record<string, number>, label: (k: string) => string = (k) => k): Option[] =>
+  const labelOf = (dimension: StatDimension, key: string): string => {
+    if (dimension === "category") return categoryLabel(key, nodes);
+    if (dimension === "organization") return organizationLabel(key, orgNames);
+    if (dimension === "type") return LIBRARY.types[key as LibraryType] ?? key;
+    return key || "—";
+  };
+  const biggest = (counts: Record<string, number>) =>
     Object.entries(counts)
       .filter(([k]) => k !== "")
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([k]) => ({ value: k, label: label(k) }));
-  const filterOptions: Record<FilterList, Option[]> = {
-    client: byCount(stats.counts.organization, (k) => orgNames.get(k) ?? LIBRARY.unknownOrganization),
-    type: LibraryType.options.map((t) => ({ value: t, label: LIBRARY.types[t] })),
-    editor: byCount(stats.counts.editor),
-    tags: byCount(stats.counts.tag),
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const stats: StatsView = {
+    total: rawStats.total,
+    dimensions: STAT_DIMENSIONS.filter((d) => d !== "editor").map((d) => ({
+      dimension: d,
+      title: LIBRARY.statDimensions[d],
+      rows: biggest(rawStats.counts[d])
+        .slice(0, STATS_SHOWN)
+        .map(([k, n]): [string, number] => [labelOf(d, k), n]),
+    })),
   };
+  const values: Record<FilterList, Option[]> = {
+    client: biggest(rawStats.counts.organization).map(([k]) => ({ value: k, label: labelOf("organization", k) })),
+    type: LibraryType.options.map((t) => ({ value: t, label: LIBRARY.types[t] })),
+    editor: biggest(rawStats.counts.editor).map(([k]) => ({ value: k, label: k })),
+    tags: biggest(rawStats.counts.tag).map(([k]) => ({ value: k, label: k })),
+  };
+  // Five values, or all with `more`; a chosen value past the fifth still shows, so it can be unticked.
+  const shownValues = (f: FilterList) =>
+    state.more.includes(f)
+      ? values[f]
+      : [...values[f].slice(0, FILTER_SHOWN), ...values[f].slice(FILTER_SHOWN).filter((o) => state.chosen[f].includes(o.value))];
+  const filterOptions = Object.fromEntries(FILTER_LISTS.map((f) => [f, shownValues(f)])) as Record<FilterList, Option[]>;
+  const filterCounts = Object.fromEntries(FILTER_LISTS.map((f) => [f, values[f].length])) as Record<FilterList, number>;
   const permissions = identity.permissions;
   const canWrite = can(permissions, LIBRARY_WRITE);
   const view: LibraryView = {
     state,
     tree,
-    shownTree,
+    categoryOptions: item ? all.map((n) => ({ value: n.id, label: n.path })) : [],
     stats,
     groups,
     total: page.total,
     pages: Math.max(1, Math.ceil(page.total / page.pageSize)),
     organizations: orgOptions,
     filterOptions,
+    filterCounts,
     item: item ? { ...item, updated: formatDateTime(item.updatedAt, timeZone) } : null,
     canWrite,
-    canSave: !!item && canWrite && can(permissions, LIBRARY_TYPE_PERMISSIONS[item.libraryType].write),
+    // A prompt chain's settings make a new version of it: saved on its own edit screen (linked), not here.
+    canSave: !!item && item.libraryType !== "prompt" && canWrite && can(permissions, LIBRARY_TYPE_PERMISSIONS[item.libraryType].write),
     confirmCategory: null,
   };
   return json(view);
 }
 
-/** The ids and every ancestor of each, so a match shows under its parents. */
-function withAncestors(ids: readonly string[], nodes: ReadonlyMap<string, { parentId: string | null }>): string[] {
-  const out = new Set<string>();
-  for (const id of ids) {
-    for (let at: string | null = id; at && !out.has(at); at = nodes.get(at)?.parentId ?? null) out.add(at);
+/**
+ * The categories the tree shows. Searching (3 characters or more): the matches with their ancestors, open. Otherwise
+ * the top level, and the branch of each of `opened` (the chosen category, the one being edited): its ancestors open
+ * and it open, with their children.
+ */
+function shownTree(
+  all: readonly CategoryNode[],
+  nodes: ReadonlyMap<string, CategoryNode>,
+  search: string,
+  opened: readonly string[],
+): CategoryNode[] {
+  const open = new Set<string>();
+  const shown = new Set<string>();
+  const ancestorsOf = (id: string) => {
+    for (let at: string | null = nodes.get(id)?.parentId ?? null; at && !open.has(at); at = nodes.get(at)?.parentId ?? null) open.add(at);
+  };
+  if (search.length >= CATEGORY_SEARCH_MIN) {
+    for (const n of all) {
+      if (!n.path.toLowerCase().includes(search)) continue;
+      shown.add(n.id);
+      ancestorsOf(n.id);
+    }
+    for (const id of open) shown.add(id);
+  } else {
+    for (const id of opened) {
+      if (!nodes.has(id)) continue;
+      open.add(id);
+      ancestorsOf(id);
+    }
+    for (const n of all) if (n.parentId === null || open.has(n.parentId)) shown.add(n.id);
   }
-  return [...out];
+  return all.filter((n) => shown.has(n.id)).map((n) => ({ ...n, open: open.has(n.id) }));
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -149,7 +202,9 @@ export async function action(args: ActionFunctionArgs) {
         );
       }
       case "move-category": {
-        const order = Number(textOf(form, "order"));
+        // No order (the re-parent form): last among the new siblings.
+        const sent = textOf(form, "order");
+        const order = sent === "" ? Number.NaN : Number(sent);
         const parentId = textOf(form, "parentId") || null;
         await libraryApi.updateCategory(api, id, {
           parentId,
@@ -161,7 +216,8 @@ export async function action(args: ActionFunctionArgs) {
         if (!isConfirmed(form)) {
           const view = await loader({ ...args, request: new Request(args.request.url, { headers: args.request.headers }) });
           const data = (await view.json()) as LibraryView;
-          return json({ ...data, confirmCategory: id, confirm: "delete-category", toast: null });
+          // The step shows in the category's forms: open them.
+          return json({ ...data, state: { ...data.state, edit: id }, confirmCategory: id, confirm: "delete-category", toast: null });
         }
         await libraryApi.deleteCategory(api, id);
         const state = stateOf(url);

@@ -61,8 +61,9 @@ describe("/library", () => {
     const alpha = cats.find((c) => c.name === a)!;
     const beta = await category(app, `Beta ${uniq()}`);
     const child = await category(app, `Child ${uniq()}`, alpha.id);
-    // The tree shows Parent > Child paths in the pickers.
-    expect(textOf(await (await admin.get("/library")).text())).toContain(`${a} > ${child.name}`);
+    // A category's link opens its branch: its children show, and the pickers name them by path.
+    expect(textOf(await (await admin.get("/library")).text())).not.toContain(`${a} > ${child.name}`);
+    expect(textOf(await (await admin.get(`/library?cat=${alpha.id}`)).text())).toContain(`${a} > ${child.name}`);
 
     // Move Beta up (before Alpha), then re-parent Child under Beta.
     await admin.post("/library", { intent: "move-category", id: beta.id, parentId: "", order: String(beta.order - 1) });
@@ -70,6 +71,11 @@ describe("/library", () => {
     const moved = await api<LibraryCategory[]>(app, "GET", "/api/categories/all");
     expect(moved.find((c) => c.id === beta.id)!.order).toBe(alpha.order);
     expect(moved.find((c) => c.id === child.id)!.parentId).toBe(beta.id);
+    // Re-parented with no order: last among its new siblings.
+    await admin.post("/library", { intent: "move-category", id: child.id, parentId: "" });
+    const top = (await api<LibraryCategory[]>(app, "GET", "/api/categories/all")).filter((c) => c.parentId === null);
+    expect(top.find((c) => c.id === child.id)!.order).toBe(top.length - 1);
+    await admin.post("/library", { intent: "move-category", id: child.id, parentId: beta.id });
 
     // Rename with an empty name says so and keeps the form open; a good name saves.
     const badRename = await admin.post(`/library?edit=${child.id}`, { intent: "rename-category", id: child.id, name: "" });
