@@ -11,7 +11,7 @@ import { TemplateContent } from "@contract/milestone-templates";
 import { NOWHERE_ID } from "@contract/workflow-constants";
 import { copySteps, pasteClip, PASTE_OFFSET } from "~/workflows/editor/canvas/clipboard";
 import { addPathEdit, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "~/workflows/editor/canvas/edits";
-import { canRedo, canUndo, historyOf, HISTORY_LIMIT, record, redo, undo } from "~/workflows/editor/canvas/history";
+import { canRedo, canUndo, historyOf, HISTORY_LIMIT, reconcile, record, redo, undo } from "~/workflows/editor/canvas/history";
 import { commandOf, MOVE_STEP, MOVE_STEP_LARGE } from "~/workflows/editor/canvas/keys";
 import { elkGraphOf, positionsOf } from "~/workflows/editor/canvas/layout";
 import { DEFAULT_PORT, edgesOf, nodesOf, pathIndexOf } from "~/workflows/editor/canvas/view";
@@ -60,6 +60,21 @@ describe("the undo stack", () => {
     for (let i = 1; i <= HISTORY_LIMIT + 5; i++) long = record(long, i);
     expect(long.past).toHaveLength(HISTORY_LIMIT);
     expect(long.past[0]).toBe(5);
+  });
+});
+
+describe("a document from the server, against the canvas's work", () => {
+  const base = { steps: [{ id: "a", title: "Draft" }] };
+  const edited = { steps: [{ id: "a", title: "Draft" }, { id: "b", title: "Review" }] };
+  it("keeps unsaved work when the answer is the same content in a new object (a revalidation after a toggle)", () => {
+    expect(reconcile(base, structuredClone(base), edited)).toBe("keep");
+    expect(reconcile(base, base, edited)).toBe("keep");
+  });
+  it("marks the work saved when the answer is what the canvas shows (its own save came back)", () => {
+    expect(reconcile(base, structuredClone(edited), edited)).toBe("saved");
+  });
+  it("starts again from other content (a discarded draft, an activated revision)", () => {
+    expect(reconcile(edited, base, edited)).toBe("reset");
   });
 });
 

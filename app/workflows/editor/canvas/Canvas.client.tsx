@@ -41,7 +41,7 @@ import { copySteps, pasteClip, type Clip } from "./clipboard";
 import { applyEdit, applyEditInput, newStepId, type EditContext, type GraphEdit } from "@contract/graph-edits";
 import { dropConnection, editorForConnection, hasForm, keepConnection, newConnectionEdit, type PendingConnection } from "./connect";
 import { DOCK_SOURCES, DOCK_STEPS, addStepEdit, deleteEdit, moveEdit, pasteEdit } from "./edits";
-import { canRedo, canUndo, historyOf, record, redo, undo, type History } from "./history";
+import { canRedo, canUndo, historyOf, reconcile, record, redo, undo, type History } from "./history";
 import { commandOf } from "./keys";
 import { PanelContent, panelOfHash, panelTitle, type Panel } from "./Panels";
 import { CANVAS, STEP_TYPE_LABELS } from "./texts";
@@ -134,13 +134,18 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
   /** Save & Activate is in flight: its answer navigates away, and that navigation must not ask. */
   const leaving = useRef(false);
 
-  // A new document from the server (after a save elsewhere, or a revalidation) restarts the history.
+  // A document from the server: unsaved work survives a revalidation that changed nothing of the graph (reconcile).
   const lastInitial = useRef(initial);
+  const present = useRef(doc);
+  present.current = doc;
   useEffect(() => {
-    if (initial === lastInitial.current) return;
+    const verdict = reconcile(lastInitial.current, initial, present.current);
     lastInitial.current = initial;
-    setHistory(historyOf(initial));
-    setSaved(initial);
+    if (verdict === "saved") setSaved(present.current);
+    else if (verdict === "reset") {
+      setHistory(historyOf(initial));
+      setSaved(initial);
+    }
   }, [initial]);
 
   const announce = useCallback((text: string) => {

@@ -35,3 +35,18 @@ export function redo<T>(history: History<T>): History<T> {
 
 export const canUndo = (history: History<unknown>) => history.past.length > 0;
 export const canRedo = (history: History<unknown>) => history.future.length > 0;
+
+/**
+ * What the canvas does when the server answers a document (`next`, after any action: a save, the activation toggle,
+ * a history menu): the loader answers a new object each time, so identity says nothing.
+ * - `keep`: the same content as the last answer (a revalidation that changed nothing of the graph) — unsaved work
+ *   stays, as it is;
+ * - `saved`: the content the canvas shows (its own save came back) — the work is now saved, its undo kept;
+ * - `reset`: other content (a discarded draft, a revision activated) — the canvas starts again from it.
+ */
+export function reconcile<T>(last: T, next: T, present: T): "keep" | "saved" | "reset" {
+  if (next === last) return "keep";
+  const text = JSON.stringify(next);
+  if (text === JSON.stringify(last)) return "keep";
+  return text === JSON.stringify(present) ? "saved" : "reset";
+}
