@@ -85,6 +85,16 @@ const text = (form: FormData, name: string) => {
 /** A number field as typed: empty is `empty`; anything else a number, or NaN (the schema then says what is wrong). */
 const numberOf = (raw: string, empty: number | null) => (raw.trim() === "" ? empty : Number(raw));
 
+/**
+ * A refused link with its numbers that are not numbers back to what was saved: the page shows them as typed (`typed`),
+ * and the answer stays plain JSON.
+ */
+function finiteNumbers<L extends ChainLink | ChainChat>(link: L, saved: ChainLink | ChainChat): L {
+  if ((link.type !== "prompt" && link.type !== "chat") || (saved.type !== "prompt" && saved.type !== "chat")) return link;
+  const finite = (n: number | null, was: number | null) => (n === null || Number.isFinite(n) ? n : was);
+  return { ...link, temperature: finite(link.temperature, saved.temperature) ?? saved.temperature, max_tokens: finite(link.max_tokens, saved.max_tokens) };
+}
+
 type Edited = { kind: "link"; index: number } | { kind: "chat" } | { kind: "none" };
 
 /**
@@ -160,12 +170,16 @@ export function applyEdit(
 
   if (edited.kind === "link") {
     const parsed = ChainLink.safeParse(links[edited.index]);
-    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: edited.index, field: fieldOf(i), message: i.message })));
-    else links[edited.index] = parsed.data;
+    if (!parsed.success) {
+      problems.push(...parsed.error.issues.map((i) => ({ link: edited.index, field: fieldOf(i), message: i.message })));
+      links[edited.index] = finiteNumbers(links[edited.index]!, doc.template.chain[index]!);
+    } else links[edited.index] = parsed.data;
   } else if (edited.kind === "chat" && chat) {
     const parsed = ChainChat.safeParse(chat);
-    if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: null, chat: true, field: fieldOf(i), message: i.message })));
-    else chat = parsed.data;
+    if (!parsed.success) {
+      problems.push(...parsed.error.issues.map((i) => ({ link: null, chat: true, field: fieldOf(i), message: i.message })));
+      chat = doc.template.chat ? finiteNumbers(chat, doc.template.chat) : chat;
+    } else chat = parsed.data;
   }
   return { document: { ...doc, template: { ...doc.template, chain: links, chat } }, problems, typed };
 }
