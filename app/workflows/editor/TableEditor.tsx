@@ -13,7 +13,7 @@ import { AlternativesForm } from "./forms/AlternativesForm";
 import { ALTERNATIVE_FIELDS } from "./forms/alternatives";
 import { DeleteButton, type FormReply } from "./forms/common";
 import { FormPropertiesForm, PathForm, plain, stepLabel } from "./forms/PathForm";
-import { PropertiesForm } from "./forms/PropertiesForm";
+import { PropertiesFacts, PropertiesForm } from "./forms/PropertiesForm";
 import { StageForm } from "./forms/StageForm";
 import { StepForm } from "./forms/StepForm";
 import { TransitionsForm } from "./forms/TransitionsForm";
@@ -342,14 +342,7 @@ export function TableEditor({ doc, statistics, canWrite, reply, editing }: Table
         {canWrite ? (
           <PropertiesForm doc={doc} reply={reply} id={formIds.properties} />
         ) : (
-          <dl className="template-facts">
-            <dt>{EDITOR.fields.templateTitle}</dt>
-            <dd>{doc.title}</dd>
-            <dt>{EDITOR.fields.uniqueness}</dt>
-            <dd>{doc.uniqueness}</dd>
-            <dt>{EDITOR.fields.tags}</dt>
-            <dd>{doc.tags.join("; ")}</dd>
-          </dl>
+          <PropertiesFacts doc={doc} />
         )}
       </section>
     </div>

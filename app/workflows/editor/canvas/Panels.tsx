@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { EDITOR } from "../texts";
 import { DeleteButton, type FormReply } from "../forms/common";
 import { stepLabel } from "../forms/PathForm";
-import { PropertiesForm } from "../forms/PropertiesForm";
+import { PropertiesFacts, PropertiesForm } from "../forms/PropertiesForm";
 import { StageForm, StagePickerForm } from "../forms/StageForm";
 import { FORM_TEXTS } from "../forms/texts";
 import { VariableForm } from "../forms/VariableForm";
@@ -117,16 +117,7 @@ function RoadmapPanel({ doc, reply, canWrite }: PanelProps) {
 
 function PropertiesPanel({ doc, reply, canWrite }: PanelProps) {
   if (canWrite) return <PropertiesForm doc={doc} reply={reply} id={panelIds.properties} />;
-  return (
-    <dl className="template-facts">
-      <dt>{EDITOR.fields.templateTitle}</dt>
-      <dd>{doc.title}</dd>
-      <dt>{EDITOR.fields.uniqueness}</dt>
-      <dd>{doc.uniqueness}</dd>
-      <dt>{EDITOR.fields.tags}</dt>
-      <dd>{doc.tags.join("; ")}</dd>
-    </dl>
-  );
+  return <PropertiesFacts doc={doc} />;
 }
 
 export function PanelContent({ panel, ...props }: PanelProps & { panel: Panel }) {

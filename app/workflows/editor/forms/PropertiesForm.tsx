@@ -15,6 +15,20 @@ import { FORM_TEXTS } from "./texts";
 const F = EDITOR.fields;
 const E = FORM_TEXTS.events;
 
+/** The template's properties as a reader sees them (no `workflows` permission): the table's and the canvas's panel. */
+export function PropertiesFacts({ doc }: { doc: TemplateContent }) {
+  return (
+    <dl className="template-facts">
+      <dt>{F.templateTitle}</dt>
+      <dd>{doc.title}</dd>
+      <dt>{F.uniqueness}</dt>
+      <dd>{doc.uniqueness}</dd>
+      <dt>{F.tags}</dt>
+      <dd>{doc.tags.join("; ")}</dd>
+    </dl>
+  );
+}
+
 /**
  * The template's properties (spec 3 §2.6): title, uniqueness, tags, shadow milestone, and its events (each one's
  * type, event, conditions in the conditions editor of §2.5, milestone title and notes). One setProperties edit.
