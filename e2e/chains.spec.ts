@@ -34,6 +34,11 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByTestId("toast")).toContainText("Create completed");
   await expectAccessible(page);
+  // The Dialog tab edits the draft: a prompt link added opens with its form.
+  await page.getByRole("button", { name: "Prompt", exact: true }).click();
+  await expect(page.locator("details[open] summary", { hasText: "PROMPT 1" })).toBeVisible();
+  await expect(page.getByLabel("Temperature")).toHaveValue("0.7");
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();

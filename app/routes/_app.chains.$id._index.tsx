@@ -46,7 +46,10 @@ export async function action(args: ActionFunctionArgs) {
   const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
   const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
   if (refused) return json({ ...refused, document: edit.document, typed: edit.typed, open: link || null }, { status: refused.problems.length ? 400 : 409 });
-  const open = link && link !== "chat" && !edit.document.template.chain.some((l) => l.id === link) ? "" : link;
+  // The page comes back with the link edited open, a new link's too; a deleted one's is gone.
+  const added = form.get("intent") === "add" ? (form.get("type") === "chat" ? "chat" : (edit.document.template.chain.at(-1)?.id ?? "")) : "";
+  const kept = link === "chat" ? edit.document.template.chat !== null : edit.document.template.chain.some((l) => l.id === link);
+  const open = added || (kept ? link : "");
   return redirect(`/chains/${encodeURIComponent(id)}${open ? `?open=${encodeURIComponent(open)}#link-${encodeURIComponent(open)}` : ""}`);
 }
 

@@ -90,9 +90,12 @@ describe("chain editor: the Dialog tab without JavaScript", () => {
     expect(d.data.template.chat).toBeNull();
   });
 
-  it("a stale page's edit is refused (409), nothing saved", async () => {
+  it("an added link comes back open; a stale page's edit is refused (409), nothing saved", async () => {
     const c = await chain({ name: `Stale ${uniq()}` });
-    await edit(c.id, { intent: "add", type: "query" });
+    // The page comes back with the new link open.
+    const to = await edit(c.id, { intent: "add", type: "query" });
+    const added = (await draftOf(c.id)).data.template.chain[0]!;
+    expect(to).toBe(`/chains/${c.id}?open=${added.id}#link-${added.id}`);
     const stale = await post(c.id, { draftVersion: "0", intent: "add", type: "template" });
     expect(stale.status).toBe(409);
     expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["QUERY 1"]);
