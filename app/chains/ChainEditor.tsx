@@ -1,6 +1,7 @@
 import type { ChainChat, ChainDocument, ChainLink, EditorOptions } from "@contract/chains";
 import { LINK_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
+import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { LinkBody } from "./ChainView";
 import { CHAINS } from "./texts";
@@ -18,7 +19,26 @@ type Props = {
   typed: Readonly<Record<string, string>>;
   /** The link whose details are open: the one just edited. */
   open: string | null;
+  /** The link whose 'Delete Link' asks for confirmation (the inline step without JavaScript). */
+  confirmDelete: string | null;
 };
+
+/** 'Delete Link' (spec 3 §8) after its confirmation: a dialog with JavaScript, the page's inline step without. */
+function DeleteLink({ name, link, draftVersion, confirming }: { name: string; link: string; draftVersion: number; confirming: boolean }) {
+  return (
+    <ConfirmAction
+      intent="delete"
+      id={`delete-${link}`}
+      label={E.deleteLink}
+      ariaLabel={`${E.deleteLink}: ${name}`}
+      title={E.deleteLink}
+      message={E.deleteLinkMessage(name)}
+      confirmLabel={CHAINS.delete}
+      confirming={confirming}
+      fields={{ draftVersion: String(draftVersion), link }}
+    />
+  );
+}
 
 /** Hidden fields every post of the tab carries: the draft's version edited (a stale one is refused, 409). */
 function Token({ draftVersion, link }: { draftVersion: number; link?: string }) {
@@ -31,7 +51,7 @@ function Token({ draftVersion, link }: { draftVersion: number; link?: string }) 
 }
 
 /** The Dialog tab editable without JavaScript (spec 3 §2.9): each button and each link's form posts an edit of the draft. */
-export function ChainEditor({ document, draftVersion, options, problems, typed, open }: Props) {
+export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete }: Props) {
   const links = document.template.chain;
   const chat = document.template.chat;
   const at = (where: Where, field: string) =>
@@ -85,10 +105,8 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
                   {E.moveDown}
                 </button>
               ) : null}
-              <button type="submit" name="intent" value="delete" className="btn btn-danger" aria-label={`${E.deleteLink}: ${link.name}`}>
-                {E.deleteLink}
-              </button>
             </Form>
+            <DeleteLink name={link.name} link={link.id} draftVersion={draftVersion} confirming={confirmDelete === link.id} />
           </li>
         ))}
       </ol>
@@ -100,12 +118,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
             </summary>
             <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} />
           </details>
-          <Form method="post" className="chain-link-actions">
-            <Token draftVersion={draftVersion} link="chat" />
-            <button type="submit" name="intent" value="delete" className="btn btn-danger" aria-label={`${E.deleteLink}: ${chat.name}`}>
-              {E.deleteLink}
-            </button>
-          </Form>
+          <DeleteLink name={chat.name} link="chat" draftVersion={draftVersion} confirming={confirmDelete === "chat"} />
         </div>
       ) : null}
     </>

@@ -86,6 +86,7 @@ export const CHAINS = {
     moveUpOf: (name: string) => `Move ${name} up`,
     moveDownOf: (name: string) => `Move ${name} down`,
     deleteLink: "Delete Link",
+    deleteLinkMessage: (name: string) => `${name} leaves the chain's draft.`,
     name: "Name",
     message: (n: number, role: string) => `Message ${n} (${role})`,
     addMessage: "Add message",

@@ -38,12 +38,14 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? "";
   const chain = await chains.getOr404(api, id);
   const form = await args.request.formData();
+  const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
+  // 'Delete Link' without JavaScript: the page again with the confirmation step; nothing changes yet.
+  if (form.get("intent") === "delete" && form.get("confirmed") !== "yes") return json({ confirmDelete: link });
   const { document } = await editedDocument(api, chain);
   const sent = Number(form.get("draftVersion"));
   const draftVersion = Number.isInteger(sent) && sent >= 0 ? sent : 0;
   const options = await editorOptions(api, document.organizations);
   const edit = applyEdit(document, form, options.contentSources[0] ?? "file");
-  const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
   const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
   if (refused) return json({ ...refused, document: edit.document, typed: edit.typed, open: link || null }, { status: refused.problems.length ? 400 : 409 });
   // The page comes back with the link edited open, a new link's too; a deleted one's is gone.
@@ -55,7 +57,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ChainPage() {
   const { chain, tab, history, may, editing, options, open } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const refused = answer && "problems" in answer ? answer : null;
   const T = CHAINS.page;
   const H = T.historyColumns;
   return (
@@ -89,6 +92,7 @@ export default function ChainPage() {
             problems={refused?.problems ?? []}
             typed={refused?.typed ?? {}}
             open={refused?.open ?? open}
+            confirmDelete={answer && "confirmDelete" in answer ? answer.confirmDelete : null}
           />
         </>
       ) : null}

@@ -80,11 +80,18 @@ describe("chain editor: the Dialog tab without JavaScript", () => {
     expect(unescapeHtml(await (await admin.get(`/chains/${c.id}`)).text())).not.toMatch(addButton("chat", E.types.chat));
 
     // A deleted PROMPT 1's name is taken again by the next prompt; with the last link the chat goes.
-    await edit(c.id, { intent: "delete", link: p1!.id });
+    // 'Delete Link' asks first (the inline step without JavaScript), then deletes.
+    const ask = await post(c.id, { draftVersion: String((await draftOf(c.id)).version), intent: "delete", link: p1!.id });
+    expect(ask.status).toBe(200);
+    const askHtml = unescapeHtml(await ask.text());
+    expect(askHtml).toMatch(new RegExp(`<h2 id="confirm-delete-${p1!.id}-title">${E.deleteLink}</h2>`));
+    expect(askHtml).toContain(E.deleteLinkMessage("PROMPT 1"));
+    expect((await draftOf(c.id)).data.template.chain).toHaveLength(6);
+    await edit(c.id, { intent: "delete", link: p1!.id, confirmed: "yes" });
     await edit(c.id, { intent: "add", type: "prompt" });
     d = await draftOf(c.id);
     expect(d.data.template.chain.map((l) => l.name)).toEqual(["PROMPT 2", "QUERY 1", "TEMPLATE 1", "FORM 1", "CONTENT 1", "PROMPT 1"]);
-    for (const l of d.data.template.chain) await edit(c.id, { intent: "delete", link: l.id });
+    for (const l of d.data.template.chain) await edit(c.id, { intent: "delete", link: l.id, confirmed: "yes" });
     d = await draftOf(c.id);
     expect(d.data.template.chain).toEqual([]);
     expect(d.data.template.chat).toBeNull();
