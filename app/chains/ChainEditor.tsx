@@ -1,5 +1,5 @@
 import type { ChainChat, ChainDocument, ChainLink, EditorOptions } from "@contract/chains";
-import { LINK_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
+import { LINK_TYPES, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
@@ -234,8 +234,45 @@ function LinkForm({
           </div>
         </>
       ) : null}
-      {/* A form's variables and a content's source are shown as they are; their fields are not editable here yet. */}
-      {link.type === "form" || link.type === "content" ? <LinkBody link={link} /> : null}
+      {link.type === "form" ? (
+        <fieldset>
+          <legend>{T.variables}</legend>
+          {link.variables.map((v, i) => (
+            <div className="chain-variable" key={i}>
+              {(["name", "label"] as const).map((part) => {
+                const field = `variables[${i}].${part}`;
+                return (
+                  <div className="field" key={part}>
+                    <label htmlFor={id(field)}>{E.variable(i + 1, part)}</label>
+                    <input id={id(field)} name={part === "name" ? "variableName" : "variableLabel"} defaultValue={v[part]} maxLength={100} {...described(field)} />
+                    <Errors field={field} />
+                  </div>
+                );
+              })}
+              <div className="field">
+                <label htmlFor={id(`variables[${i}].type`)}>{E.variable(i + 1, "type")}</label>
+                <select id={id(`variables[${i}].type`)} name="variableType" defaultValue={v.type}>
+                  {[...new Set([...VARIABLE_TYPES, v.type])].map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          ))}
+          <button type="submit" name="intent" value="addVariable" className="btn btn-secondary">
+            {E.addVariable}
+          </button>{" "}
+          {link.variables.length ? (
+            <button type="submit" name="intent" value="deleteVariable" className="btn btn-secondary">
+              {E.deleteVariable}
+            </button>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {/* A content link's source is shown as it is; its fields are not editable here yet. */}
+      {link.type === "content" ? <LinkBody link={link} /> : null}
       <button type="submit" name="intent" value="save" className="btn btn-primary">
         {E.saveLink}
       </button>

@@ -4,6 +4,7 @@ import {
   ChainInvalid,
   ChainLink,
   EditorOptions,
+  FormVariable,
   type Chain,
   type ChainDocument,
   type ChainMessage,
@@ -129,6 +130,14 @@ export function applyEdit(
       if (link.type === "chat") next.includeHistory = form.has("includeHistory");
     }
     if (link.type === "query") next.query = text(form, "query");
+    if (link.type === "form") {
+      const labels = form.getAll("variableLabel").map(String);
+      const types = form.getAll("variableType").map(String);
+      next.variables = form
+        .getAll("variableName")
+        .slice(0, CHAIN_LIMITS.variables)
+        .map((name, i) => ({ ...(link.variables[i] ?? {}), name: String(name), label: labels[i] ?? "", type: types[i] ?? "string" }));
+    }
     if (link.type === "template") {
       next.template = text(form, "template");
       next.renderOnly = form.has("renderOnly");
@@ -136,6 +145,16 @@ export function applyEdit(
     return next as L;
   };
   const withMessages = <L extends ChainLink | ChainChat>(link: L): L => {
+    if (link.type === "form") {
+      if (intent === "addVariable" && link.variables.length < CHAIN_LIMITS.variables) {
+        const taken = new Set(link.variables.map((v) => v.name));
+        let n = link.variables.length + 1;
+        while (taken.has(`variable_${n}`)) n++;
+        return { ...link, variables: [...link.variables, FormVariable.parse({ name: `variable_${n}`, type: "string" })] };
+      }
+      if (intent === "deleteVariable") return { ...link, variables: link.variables.slice(0, -1) };
+      return link;
+    }
     if (link.type !== "prompt" && link.type !== "chat") return link;
     if (intent === "addMessage" && link.messages.length < CHAIN_LIMITS.messages) {
       return { ...link, messages: [...link.messages, { role: nextRole(link.messages), content: "" }] };
@@ -160,7 +179,7 @@ export function applyEdit(
     const to = intent === "up" ? index - 1 : intent === "down" ? index + 1 : -1;
     if (to >= 0 && to < links.length) [links[index], links[to]] = [links[to]!, links[index]!];
     else if (intent === "delete") links.splice(index, 1);
-    else if (intent === "save" || intent === "addMessage" || intent === "deleteMessage") {
+    else if (["save", "addMessage", "deleteMessage", "addVariable", "deleteVariable"].includes(intent)) {
       links[index] = withMessages(withFields(links[index]!));
       edited = { kind: "link", index };
     }

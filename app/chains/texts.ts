@@ -92,5 +92,8 @@ export const CHAINS = {
     addMessage: "Add message",
     deleteMessage: "Delete last message",
     saveLink: "Save link",
+    variable: (n: number, part: "name" | "label" | "type") => `Variable ${n} ${part}`,
+    addVariable: "Add variable",
+    deleteVariable: "Delete last variable",
   },
 } as const;

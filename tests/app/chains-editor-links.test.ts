@@ -137,4 +137,39 @@ describe("chain editor: each link's form without JavaScript", () => {
     expect(after.map((l) => l.name)).toEqual(["PROMPT 1", "QUERY 1", "TEMPLATE 1"]);
     expect(after[2]).toMatchObject({ template: "{{QUERY_1_OUTPUT}} and more", renderOnly: true });
   });
+
+  it("a form link's variables (add, name, label, type, delete the last) and the chat's form (include history)", async () => {
+    const c = await chain({ name: `Forms ${uniq()}` });
+    expect((await post(c.id, { intent: "add", type: "form" })).status).toBe(302);
+    const form = (await draftOf(c.id)).data.template.chain[0]!;
+    expect((await post(c.id, { intent: "addVariable", link: form.id, name: "FORM 1" })).status).toBe(302);
+    const one = { link: form.id, name: "FORM 1", variableName: ["topic"], variableLabel: ["Topic"], variableType: ["claims"] };
+    expect((await post(c.id, { ...one, intent: "addVariable" })).status).toBe(302);
+    let saved = (await draftOf(c.id)).data.template.chain[0]!;
+    if (saved.type !== "form") throw new Error("a form link");
+    expect(saved.variables.map((v) => [v.name, v.label, v.type])).toEqual([
+      ["topic", "Topic", "claims"],
+      ["variable_2", "", "string"],
+    ]);
+    const html = unescapeHtml(await (await admin.get(`/chains/${c.id}`)).text());
+    expect(html).toContain(E.variable(2, "name"));
+    expect(html).toContain(E.deleteVariable);
+    // A blank name: refused on its field, the rest kept as typed.
+    const blank = await post(c.id, { link: form.id, name: "FORM 1", intent: "save", variableName: ["topic", " "], variableLabel: ["Topic", "Typed label"], variableType: ["claims", "boolean"] });
+    expect(blank.status).toBe(400);
+    const blankHtml = unescapeHtml(await blank.text());
+    expect(blankHtml).toMatch(/-variables-1-name-errors"[^>]*><p class="field-error">/);
+    expect(blankHtml).toContain("Typed label");
+    expect((await post(c.id, { ...one, intent: "deleteVariable", variableName: ["topic", "x"], variableLabel: ["Topic", ""], variableType: ["claims", "string"] })).status).toBe(302);
+    saved = (await draftOf(c.id)).data.template.chain[0]!;
+    if (saved.type !== "form") throw new Error("a form link");
+    expect(saved.variables.map((v) => v.name)).toEqual(["topic"]);
+
+    expect((await post(c.id, { intent: "add", type: "chat" })).status).toBe(302);
+    const chat = { link: "chat", intent: "save", name: "CHAT", model: "", temperature: "1", max_tokens: "", content: ["Be brief.", "About {{topic}}"] };
+    expect((await post(c.id, chat)).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chat).toMatchObject({ temperature: 1, includeHistory: false, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "About {{topic}}" }] });
+    expect((await post(c.id, { ...chat, includeHistory: "on" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chat).toMatchObject({ includeHistory: true });
+  });
 });
