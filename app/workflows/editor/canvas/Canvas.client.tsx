@@ -13,12 +13,10 @@ import {
   Position,
   ReactFlow,
   ReactFlowProvider,
-  applyNodeChanges,
   useReactFlow,
   type Connection,
   type Edge,
   type EdgeChange,
-  type NodeChange,
   type NodeProps,
   type OnSelectionChangeParams,
 } from "@xyflow/react";
@@ -174,11 +172,19 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     return step?.title || (step ? STEP_TYPE_LABELS[step.type] : id);
   }, [doc]);
 
-  // xyflow's own node state, rebuilt from the document whenever it changes; a drag moves nodes here frame by frame
-  // and reaches the document once, when it ends (one edit, one undo).
+  // The nodes are xyflow's own (uncontrolled), set from the document whenever it changes: a drag moves them inside
+  // xyflow frame by frame without rendering this editor again, and reaches the document once, when it ends (one
+  // edit, one undo). Rendering the editor on every mouse move was most of a drag's time at 300 steps.
   const baseNodes = useMemo(() => nodesOf(doc, statistics, selected), [doc, statistics, selected]);
-  const [nodes, setNodes] = useState<StepNode[]>(baseNodes);
-  useEffect(() => setNodes(baseNodes), [baseNodes]);
+  const [firstNodes] = useState(baseNodes);
+  const shownNodes = useRef(baseNodes);
+  useEffect(() => {
+    if (shownNodes.current === baseNodes) return;
+    shownNodes.current = baseNodes;
+    flow.setNodes(baseNodes);
+  }, [baseNodes, flow]);
+  /** Bumped when focus must move to `focusAfter` without the nodes changing (a dialog closed). */
+  const [focusTick, setFocusTick] = useState(0);
   const edges = useMemo(
     () =>
       edgesOf(doc, visible).map((e) => ({
@@ -217,11 +223,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     };
     attempt();
     return () => cancelAnimationFrame(frame);
-  }, [nodes]);
-
-  const onNodesChange = useCallback((changes: NodeChange<StepNode>[]) => {
-    setNodes((current) => applyNodeChanges(changes, current));
-  }, []);
+  }, [baseNodes, focusTick]);
 
   const onNodeDragStop = useCallback(
     (_event: unknown, _node: StepNode, dragged: StepNode[]) => {
@@ -285,7 +287,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     else if (returnFocus.current?.isConnected) returnFocus.current.focus();
     editDialog.current?.close();
     setEditing(null);
-    setNodes((n) => [...n]);
+    setFocusTick((t) => t + 1);
   }, [editing, announce, titleOf]);
   const onEditSubmit = useCallback(
     (event: FormEvent<HTMLDivElement>) => {
@@ -609,7 +611,7 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
     const made = from && done && target ? connect(from, target) : false;
     // A connection whose editor opened returns focus when that editor closes.
     if (from && made !== "editing") focusAfter.current = from;
-    setNodes((n) => [...n]);
+    setFocusTick((t) => t + 1);
   };
 
   const fitOnce = useRef(false);
@@ -701,10 +703,9 @@ function CanvasEditor({ doc: initial, statistics, canWrite }: CanvasProps) {
           onDrop={onDrop}
         >
           <ReactFlow<StepNode, Edge>
-            nodes={nodes}
+            defaultNodes={firstNodes}
             edges={edges}
             nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
             onEdgesChange={onEdgesChange}
             onNodeDragStop={onNodeDragStop}
             onSelectionChange={onSelectionChange}
