@@ -1,3 +1,4 @@
+import { CHAINS } from "~/chains/texts";
 import { ADMIN, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
@@ -39,6 +40,12 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await expect(page.locator("details[open] summary", { hasText: "PROMPT 1" })).toBeVisible();
   await expect(page.getByLabel("Temperature")).toHaveValue("0.7");
   await expectAccessible(page);
+  // Its "Load text from a file" (the converters' widget): read for review, then used in the last user message.
+  await page.getByLabel(CHAINS.editor.loadText).setInputFiles({ name: "office-action.txt", mimeType: "text/plain", buffer: Buffer.from("The examiner cites D1.") });
+  await page.getByRole("button", { name: "Load text", exact: true }).click();
+  await expect(page.getByLabel("Text from office-action.txt")).toHaveValue("The examiner cites D1.");
+  await page.getByRole("button", { name: "Use this text" }).click();
+  await expect(page.locator("details[open] textarea[name=content]").last()).toHaveValue(/The examiner cites D1\.$/);
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();

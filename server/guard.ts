@@ -22,6 +22,7 @@ import { MAX_TEMPLATE_BYTES } from "@contract/templates";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { MAX_INSTALLER_BYTES } from "@contract/application-crawler";
 import { MAX_SCRIPT_BYTES } from "@contract/bots";
+import { CONVERTER_LIMITS } from "@contract/converters";
 import { MAX_DOCUMENT_BYTES } from "@contract/nlp";
 import { CSV_IMPORT_LIMITS } from "@contract/portfolio-constants";
 import { IMPORT_BODY_BYTES } from "@contract/workflow-constants";
@@ -88,6 +89,14 @@ const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; 
     path: /^\/workflows(\/(?!new\/?$)[^/]+(\/milestones)?)?\/?$/,
     bytes: IMPORT_BODY_BYTES,
     what: "An import string",
+    writes: true,
+  },
+  {
+    // A chain page's "Load text from a file" (multipart): a file the converters take (CONVERTER_LIMITS.fileBytes) and
+    // the widget's fields; the page's other posts are small forms.
+    path: /^\/chains\/(?!create\/?$)[^/]+\/?$/,
+    bytes: CONVERTER_LIMITS.fileBytes + 1 * MB,
+    what: "A file to read as text",
     writes: true,
   },
   {

@@ -3,6 +3,7 @@ import { LINK_TYPES, VARIABLE_TYPES, problemText, type ChainProblem } from "@con
 import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
+import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
 import { LinkBody } from "./ChainView";
 import { CHAINS } from "./texts";
 
@@ -21,7 +22,15 @@ type Props = {
   open: string | null;
   /** The link whose 'Delete Link' asks for confirmation (the inline step without JavaScript). */
   confirmDelete: string | null;
+  /** A link's "Load text from a file": the file's text for review, its OCR, or why it could not be read. */
+  textFromFile: { link: string; state: TextFromFileState } | null;
 };
+
+/** A prompt's or the chat's "Load text from a file" (spec 3 §5): its "Use this text" posts the link's own form. */
+function LoadText({ link, loading }: { link: string; loading: Props["textFromFile"] }) {
+  return <TextFromFile state={loading?.link === link ? loading.state : null} carry={{ link }} useFormId={linkFormId(link)} label={E.loadText} />;
+}
+const linkFormId = (link: string) => `link-form-${link}`;
 
 /** 'Delete Link' (spec 3 §8) after its confirmation: a dialog with JavaScript, the page's inline step without. */
 function DeleteLink({ name, link, draftVersion, confirming }: { name: string; link: string; draftVersion: number; confirming: boolean }) {
@@ -51,7 +60,7 @@ function Token({ draftVersion, link }: { draftVersion: number; link?: string }) 
 }
 
 /** The Dialog tab editable without JavaScript (spec 3 §2.9): each button and each link's form posts an edit of the draft. */
-export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete }: Props) {
+export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete, textFromFile }: Props) {
   const links = document.template.chain;
   const chat = document.template.chat;
   const at = (where: Where, field: string) =>
@@ -92,6 +101,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
                 {link.name} <span className="badge">{link.type}</span>
               </summary>
               <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} />
+              {link.type === "prompt" ? <LoadText link={link.id} loading={textFromFile} /> : null}
             </details>
             <Form method="post" className="chain-link-actions">
               <Token draftVersion={draftVersion} link={link.id} />
@@ -117,6 +127,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
               {chat.name} <span className="badge">{T.chat}</span>
             </summary>
             <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} />
+            <LoadText link="chat" loading={textFromFile} />
           </details>
           <DeleteLink name={chat.name} link="chat" draftVersion={draftVersion} confirming={confirmDelete === "chat"} />
         </div>
@@ -149,7 +160,7 @@ function LinkForm({
   const described = (field: string) => (errors(field) ? { "aria-invalid": true, "aria-describedby": `${id(field)}-errors` } : {});
   const Errors = ({ field }: { field: string }) => <FieldErrors id={`${id(field)}-errors`} errors={errors(field)} />;
   return (
-    <Form method="post" className="chain-link-form" preventScrollReset>
+    <Form method="post" className="chain-link-form" id={linkFormId(key)} preventScrollReset>
       <Token draftVersion={draftVersion} link={key} />
       {/* Enter in a field saves the link, not the first button (Add message). */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />

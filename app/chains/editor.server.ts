@@ -13,6 +13,7 @@ import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
 import { CHAIN_LIMITS, DEFAULT_PROMPT_MESSAGES, LINK_TYPES, defaultLinkName, type ChainProblem, type LinkType } from "@contract/chains-constants";
 import type { ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
+import { TEXT_FROM_FILE } from "~/ui/text-from-file";
 import { chains } from "./chains.server";
 
 /**
@@ -156,6 +157,18 @@ export function applyEdit(
       return link;
     }
     if (link.type !== "prompt" && link.type !== "chat") return link;
+    // "Use this text" of the link's "Load text from a file": the text joins the last user message (a new one when the
+    // last is not the user's), so a file read for review becomes what the model is asked.
+    if (intent === TEXT_FROM_FILE.useIntent) {
+      const loaded = text(form, TEXT_FROM_FILE.textField);
+      const last = link.messages.at(-1);
+      if (last?.role === "user") {
+        const content = last.content.trim() ? `${last.content}\n\n${loaded}` : loaded;
+        return { ...link, messages: [...link.messages.slice(0, -1), { ...last, content }] };
+      }
+      if (link.messages.length < CHAIN_LIMITS.messages) return { ...link, messages: [...link.messages, { role: "user", content: loaded }] };
+      return link;
+    }
     if (intent === "addMessage" && link.messages.length < CHAIN_LIMITS.messages) {
       return { ...link, messages: [...link.messages, { role: nextRole(link.messages), content: "" }] };
     }
@@ -179,7 +192,7 @@ export function applyEdit(
     const to = intent === "up" ? index - 1 : intent === "down" ? index + 1 : -1;
     if (to >= 0 && to < links.length) [links[index], links[to]] = [links[to]!, links[index]!];
     else if (intent === "delete") links.splice(index, 1);
-    else if (["save", "addMessage", "deleteMessage", "addVariable", "deleteVariable"].includes(intent)) {
+    else if (["save", "addMessage", "deleteMessage", "addVariable", "deleteVariable", TEXT_FROM_FILE.useIntent].includes(intent)) {
       links[index] = withMessages(withFields(links[index]!));
       edited = { kind: "link", index };
     }

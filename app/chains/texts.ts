@@ -90,6 +90,7 @@ export const CHAINS = {
     name: "Name",
     message: (n: number, role: string) => `Message ${n} (${role})`,
     addMessage: "Add message",
+    loadText: "Load text from a file into the last user message",
     deleteMessage: "Delete last message",
     saveLink: "Save link",
     variable: (n: number, part: "name" | "label" | "type") => `Variable ${n} ${part}`,

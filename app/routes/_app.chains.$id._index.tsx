@@ -6,6 +6,8 @@ import { chainHistory, chains } from "~/chains/chains.server";
 import { ChainDialog } from "~/chains/ChainView";
 import { applyEdit, editedDocument, editorOptions, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
+import { TEXT_FROM_FILE } from "~/ui/text-from-file";
+import { textFromFileAction, textFromFilePoll } from "~/ui/text-from-file.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -25,8 +27,12 @@ export async function loader(args: LoaderFunctionArgs) {
   // prompts.write edits the Dialog tab, on the draft when there is one; others see the chain as it is.
   const editing = tab === "dialog" && may.write ? await editedDocument(api, chain) : null;
   const options = editing ? await editorOptions(api, editing.document.organizations) : null;
-  const open = new URL(args.request.url).searchParams.get("open");
-  return { chain, tab, history, may, editing, options, open };
+  const url = new URL(args.request.url);
+  // A scanned PDF's text, read by OCR, polled by a link's "Load text from a file" (its link in the URL).
+  const polled = editing ? await textFromFilePoll(api, url) : null;
+  const textFromFile = polled ? { link: url.searchParams.get("link") ?? "", state: polled } : null;
+  const open = textFromFile?.link || url.searchParams.get("open");
+  return { chain, tab, history, may, editing, options, open, textFromFile };
 }
 
 /**
@@ -39,6 +45,8 @@ export async function action(args: ActionFunctionArgs) {
   const chain = await chains.getOr404(api, id);
   const form = await args.request.formData();
   const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
+  // A link's "Load text from a file": the file read to text for review; nothing changes in the chain yet.
+  if (form.get("intent") === TEXT_FROM_FILE.intent) return json({ textFromFile: { link, state: await textFromFileAction(api, form) }, open: link });
   // 'Delete Link' without JavaScript: the page again with the confirmation step; nothing changes yet.
   if (form.get("intent") === "delete" && form.get("confirmed") !== "yes") return json({ confirmDelete: link });
   const { document } = await editedDocument(api, chain);
@@ -56,9 +64,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChainPage() {
-  const { chain, tab, history, may, editing, options, open } = useLoaderData<typeof loader>();
+  const { chain, tab, history, may, editing, options, open, textFromFile } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "problems" in answer ? answer : null;
+  const loaded = answer && "textFromFile" in answer ? answer : null;
   const T = CHAINS.page;
   const H = T.historyColumns;
   return (
@@ -91,8 +100,9 @@ export default function ChainPage() {
             options={options}
             problems={refused?.problems ?? []}
             typed={refused?.typed ?? {}}
-            open={refused?.open ?? open}
+            open={refused?.open ?? loaded?.open ?? open}
             confirmDelete={answer && "confirmDelete" in answer ? answer.confirmDelete : null}
+            textFromFile={loaded?.textFromFile ?? textFromFile}
           />
         </>
       ) : null}

@@ -29,9 +29,11 @@ const TEXTS = {
 } as const;
 
 const ACCEPT = UPLOAD_ACCEPT.text.join(",");
+const NO_CARRY: Readonly<Record<string, string>> = {};
 
-const pollUrl = (path: string, state: { jobId: string; name: string }, tries: number) => {
+const pollUrl = (path: string, state: { jobId: string; name: string }, tries: number, carry: Readonly<Record<string, string>>) => {
   const search = new URLSearchParams({
+    ...carry,
     [TEXT_FROM_FILE.jobParam]: state.jobId,
     [TEXT_FROM_FILE.tryParam]: String(tries),
     [TEXT_FROM_FILE.nameParam]: state.name,
@@ -47,31 +49,36 @@ const pollUrl = (path: string, state: { jobId: string; name: string }, tries: nu
  * shows how far it is; without JavaScript the page refreshes itself at the same pace. The page's loader answers
  * `{ textFromFile: await textFromFilePoll(api, url) }` and passes the action's or the loader's state as `state`.
  * "Use this text" either calls `onUse` (JavaScript) or posts the text with the host's form `useFormId`.
+ * `carry`: fields the widget's post and its polls carry, so that a page with several widgets knows whose file it is.
  */
 export function TextFromFile({
   state,
   label = TEXTS.label,
   onUse,
   useFormId,
+  carry = NO_CARRY,
 }: {
   state: TextFromFileState | null;
   label?: string;
   onUse?: (text: string) => void;
   useFormId?: string;
+  carry?: Readonly<Record<string, string>>;
 }) {
   const id = useId();
   const hydrated = useHydrated();
   const location = useLocation();
   const poll = useFetcher<{ textFromFile?: TextFromFileState | null }>();
   const [warning, setWarning] = useState<string | null>(null);
+  // By value: a page passes its `carry` inline, a new object each render, and the poll's timer must not restart.
+  const carried = JSON.stringify(carry);
   const polled = poll.data?.textFromFile ?? null;
   const current = polled ?? state;
 
   useEffect(() => {
     if (!hydrated || current?.status !== "ocr" || poll.state !== "idle") return;
-    const timer = window.setTimeout(() => poll.load(pollUrl(location.pathname, current, current.tries + 1)), OCR_POLL.everyMs);
+    const timer = window.setTimeout(() => poll.load(pollUrl(location.pathname, current, current.tries + 1, JSON.parse(carried) as Record<string, string>)), OCR_POLL.everyMs);
     return () => window.clearTimeout(timer);
-  }, [hydrated, current, poll, location.pathname]);
+  }, [hydrated, current, poll, location.pathname, carried]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -85,6 +92,9 @@ export function TextFromFile({
     <div className="text-from-file">
       <form method="post" encType="multipart/form-data" className="field">
         <input type="hidden" name="intent" value={TEXT_FROM_FILE.intent} />
+        {Object.entries(carry).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor={`${id}-file`}>{label}</label>
         <input
           id={`${id}-file`}
@@ -109,7 +119,7 @@ export function TextFromFile({
         <p role="status" aria-live="polite">
           <progress max={OCR_POLL.tries} value={current.tries} aria-label={TEXTS.reading(current.tries)} /> {TEXTS.reading(current.tries)}
           <noscript>
-            <meta httpEquiv="refresh" content={`${OCR_POLL.everyMs / 1000};url=${pollUrl(location.pathname, current, current.tries + 1)}`} />
+            <meta httpEquiv="refresh" content={`${OCR_POLL.everyMs / 1000};url=${pollUrl(location.pathname, current, current.tries + 1, carry)}`} />
           </noscript>
         </p>
       ) : null}
