@@ -160,7 +160,7 @@ function LinkForm({
   const described = (field: string) => (errors(field) ? { "aria-invalid": true, "aria-describedby": `${id(field)}-errors` } : {});
   const Errors = ({ field }: { field: string }) => <FieldErrors id={`${id(field)}-errors`} errors={errors(field)} />;
   return (
-    <Form method="post" className="chain-link-form" id={linkFormId(key)} preventScrollReset>
+    <Form method="post" className="chain-link-form stack" id={linkFormId(key)} preventScrollReset>
       <Token draftVersion={draftVersion} link={key} />
       {/* Enter in a field saves the link, not the first button (Add message). */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />

@@ -111,7 +111,7 @@ export function TextFromFile({
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button">
+        <button type="submit" className="btn btn-secondary">
           {TEXTS.load}
         </button>
       </form>
@@ -128,11 +128,11 @@ export function TextFromFile({
           <label htmlFor={`${id}-review`}>{TEXTS.review(current.name)}</label>
           <textarea id={`${id}-review`} readOnly rows={12} value={current.text} name={useFormId ? TEXT_FROM_FILE.textField : undefined} form={useFormId} />
           {onUse && hydrated ? (
-            <button type="button" className="button" onClick={() => onUse(current.text)}>
+            <button type="button" className="btn btn-secondary" onClick={() => onUse(current.text)}>
               {TEXTS.use}
             </button>
           ) : useFormId ? (
-            <button type="submit" className="button" form={useFormId} name="intent" value={TEXT_FROM_FILE.useIntent}>
+            <button type="submit" className="btn btn-primary" form={useFormId} name="intent" value={TEXT_FROM_FILE.useIntent}>
               {TEXTS.use}
             </button>
           ) : null}
