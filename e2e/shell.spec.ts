@@ -6,7 +6,8 @@ test("shows only the navigation entries the user's permissions allow", async ({ 
   await api.createUser({ email: nobody, password: "secret-123", permissions: [] });
   await signIn(page, nobody, "secret-123");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview"]);
+  // Spec 1 §2: Overview and the library are everyone's; the library lists only what its reader may read.
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "Library"]);
   const response = await page.goto("/people");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Nothing here :(" })).toBeVisible();
@@ -21,7 +22,7 @@ test("a reader sees People but not the create screen", async ({ page, request })
   await api.createUser({ email: reader, password: "secret-123", permissions: ["users.read"] });
   await signIn(page, reader, "secret-123");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "People", "Teams"]);
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "People", "Teams", "Library"]);
   await nav.getByRole("link", { name: "People" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
   await expect(page.getByRole("link", { name: "+ add new" })).toHaveCount(0);
