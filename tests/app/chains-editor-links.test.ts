@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { Chain, ChainDraft, type ChainDocument } from "@contract/chains";
 import { DEFAULT_QUERY_SQL, querySqlProblem } from "@contract/chain-query";
 import { CHAIN_MESSAGES, DEFAULT_PROMPT_MESSAGES } from "@contract/chains-constants";
 import { CHAINS } from "~/chains/texts";
+import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
+const { create: chain, draft: draftOf } = chainsOf(app);
 const E = CHAINS.editor;
 const T = CHAINS.page;
 
-async function chain(body: Record<string, unknown>): Promise<Chain> {
-  const r = await app.adminApi("POST", "/api/prompts", body);
-  expect(r.status).toBe(201);
-  return Chain.parse(await r.json());
-}
-
-async function draftOf(id: string): Promise<{ version: number; data: ChainDocument }> {
-  const r = await app.adminApi("GET", `/api/prompts/${id}/draft`);
-  expect(r.status).toBe(200);
-  return ChainDraft.parse(await r.json());
-}
 
 async function org(name: string): Promise<string> {
   const r = await app.adminApi("POST", "/api/organizations", { name });
@@ -38,10 +28,9 @@ async function model(name: string, organizations: string[]): Promise<string> {
   return ((await r.json()) as { id: string }).id;
 }
 
-const versionOf = (html: string) => /name="draftVersion" value="(\d+)"/.exec(html)?.[1] ?? "0";
 /** One post of the page as a browser without JavaScript sends it, with the draft version the page shows. */
 async function post(id: string, fields: Record<string, string | string[]>): Promise<Response> {
-  const draftVersion = versionOf(await (await admin.get(`/chains/${id}`)).text());
+  const draftVersion = draftVersionOf(await (await admin.get(`/chains/${id}`)).text());
   return admin.post(`/chains/${id}?index`, { draftVersion, ...fields });
 }
 

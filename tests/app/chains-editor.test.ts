@@ -1,26 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { Chain, ChainDraft, type ChainDocument } from "@contract/chains";
+import { Chain } from "@contract/chains";
 import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
 import { DEFAULT_PROMPT_MESSAGES } from "@contract/chains-constants";
 import { CHAINS } from "~/chains/texts";
+import { chainsOf } from "../helpers/chains";
 import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
+const { create: chain, draft: draftOf } = chainsOf(app);
 const E = CHAINS.editor;
 /** An add button of the page: `type` and its label. */
 const addButton = (type: string, label: string) => new RegExp(`name="type" value="${type}"[^>]*>${label}</button>`);
 
-async function chain(body: Record<string, unknown>): Promise<Chain> {
-  const r = await app.adminApi("POST", "/api/prompts", body);
-  expect(r.status).toBe(201);
-  return Chain.parse(await r.json());
-}
-
-async function draftOf(id: string): Promise<{ version: number; data: ChainDocument }> {
-  const r = await app.adminApi("GET", `/api/prompts/${id}/draft`);
-  expect(r.status).toBe(200);
-  return ChainDraft.parse(await r.json());
-}
 
 /** The page's posts as a browser without JavaScript sends them (the index route's action: `?index`). */
 const post = (id: string, fields: Record<string, string | string[]>) => admin.post(`/chains/${id}?index`, fields);

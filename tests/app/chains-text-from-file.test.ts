@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Chain, ChainDraft, type ChainDocument } from "@contract/chains";
 import { CONVERTER_MESSAGES } from "@contract/converters";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
+import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 
 /**
@@ -11,20 +11,13 @@ import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
  * spec's warning, nothing changed.
  */
 const { app, admin } = appAsAdmin();
+const { create: chain, draft: draftOf } = chainsOf(app);
 
-async function draftOf(id: string): Promise<{ version: number; data: ChainDocument }> {
-  const r = await app.adminApi("GET", `/api/prompts/${id}/draft`);
-  expect(r.status).toBe(200);
-  return ChainDraft.parse(await r.json());
-}
-const versionOf = (html: string) => /name="draftVersion" value="(\d+)"/.exec(html)?.[1] ?? "0";
 
 describe("chain page: load text from a file into a prompt link", () => {
   it("reads a .txt for review under its link, 'Use this text' adds it to the last user message; a .png is refused", async () => {
-    const created = await app.adminApi("POST", "/api/prompts", { name: `Files ${uniq()}` });
-    expect(created.status).toBe(201);
-    const c = Chain.parse(await created.json());
-    const version = async () => versionOf(await (await admin.get(`/chains/${c.id}`)).text());
+    const c = await chain({ name: `Files ${uniq()}` });
+    const version = async () => draftVersionOf(await (await admin.get(`/chains/${c.id}`)).text());
     expect((await admin.post(`/chains/${c.id}?index`, { draftVersion: await version(), intent: "add", type: "prompt" })).status).toBe(302);
     const link = (await draftOf(c.id)).data.template.chain[0]!;
 
