@@ -5,6 +5,7 @@ import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
 import { LinkBody } from "./ChainView";
+import { CodeField, variablesInScope, type ChainCompletions } from "./CodeField";
 import { CHAINS } from "./texts";
 
 const T = CHAINS.page;
@@ -24,6 +25,8 @@ type Props = {
   confirmDelete: string | null;
   /** A link's "Load text from a file": the file's text for review, its OCR, or why it could not be read. */
   textFromFile: { link: string; state: TextFromFileState } | null;
+  /** What the code fields complete besides the variables in scope: the Handlebars helpers and context fields. */
+  codeHelp?: Pick<ChainCompletions, "helpers" | "contextFields">;
 };
 
 /** A prompt's or the chat's "Load text from a file" (spec 3 §5): its "Use this text" posts the link's own form. */
@@ -60,11 +63,12 @@ function Token({ draftVersion, link }: { draftVersion: number; link?: string }) 
 }
 
 /** The Dialog tab editable without JavaScript (spec 3 §2.9): each button and each link's form posts an edit of the draft. */
-export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete, textFromFile }: Props) {
+export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete, textFromFile, codeHelp }: Props) {
   const links = document.template.chain;
   const chat = document.template.chat;
   const at = (where: Where, field: string) =>
     problems.filter((p) => p.field === field && (where.chat ? p.chat === true : !p.chat && p.link === where.link)).map((p) => p.message);
+  const completions = (index: number): ChainCompletions => ({ helpers: [], contextFields: [], ...codeHelp, variables: variablesInScope(document, index) });
   return (
     <>
       {problems.length ? (
@@ -100,7 +104,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
               <summary>
                 {link.name} <span className="badge">{link.type}</span>
               </summary>
-              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} />
+              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} completions={completions(i)} />
               {link.type === "prompt" ? <LoadText link={link.id} loading={textFromFile} /> : null}
             </details>
             <Form method="post" className="chain-link-actions">
@@ -126,7 +130,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
             <summary>
               {chat.name} <span className="badge">{T.chat}</span>
             </summary>
-            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} />
+            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} completions={completions(links.length)} />
             <LoadText link="chat" loading={textFromFile} />
           </details>
           <DeleteLink name={chat.name} link="chat" draftVersion={draftVersion} confirming={confirmDelete === "chat"} />
@@ -143,6 +147,7 @@ function LinkForm({
   draftVersion,
   options,
   typed,
+  completions,
 }: {
   link: ChainLink | ChainChat;
   where: Where;
@@ -150,6 +155,7 @@ function LinkForm({
   draftVersion: number;
   options: EditorOptions;
   typed: Readonly<Record<string, string>>;
+  completions: ChainCompletions;
 }) {
   const key = link.type === "chat" ? "chat" : link.id;
   const id = (field: string) => `${key}-${field.replace(/[^A-Za-z0-9]+/g, "-")}`;
@@ -159,6 +165,23 @@ function LinkForm({
   };
   const described = (field: string) => (errors(field) ? { "aria-invalid": true, "aria-describedby": `${id(field)}-errors` } : {});
   const Errors = ({ field }: { field: string }) => <FieldErrors id={`${id(field)}-errors`} errors={errors(field)} />;
+  // A function, not a component: a component made here would be a new type on every render and remount Monaco.
+  const code = (field: string, name: string, label: string, value: string, rows: number, language: "handlebars" | "sql" = "handlebars") => (
+    <div className="field" key={field}>
+      <CodeField
+        id={id(field)}
+        name={name}
+        defaultValue={value}
+        label={label}
+        rows={rows}
+        language={language}
+        completions={completions}
+        invalid={errors(field) !== undefined}
+        describedBy={errors(field) ? `${id(field)}-errors` : undefined}
+      />
+      <Errors field={field} />
+    </div>
+  );
   return (
     <Form method="post" className="chain-link-form stack" id={linkFormId(key)} preventScrollReset>
       <Token draftVersion={draftVersion} link={key} />
@@ -205,13 +228,7 @@ function LinkForm({
             <legend>{T.messages}</legend>
             {link.messages.map((m, i) => {
               const field = `messages[${i}].content`;
-              return (
-                <div className="field" key={i}>
-                  <label htmlFor={id(field)}>{E.message(i + 1, m.role)}</label>
-                  <textarea id={id(field)} name="content" defaultValue={m.content} rows={m.role === "system" ? 3 : 4} className="code" {...described(field)} />
-                  <Errors field={field} />
-                </div>
-              );
+              return code(field, "content", E.message(i + 1, m.role), m.content, m.role === "system" ? 3 : 4);
             })}
             <button type="submit" name="intent" value="addMessage" className="btn btn-secondary">
               {E.addMessage}
@@ -224,20 +241,10 @@ function LinkForm({
           </fieldset>
         </>
       ) : null}
-      {link.type === "query" ? (
-        <div className="field">
-          <label htmlFor={id("query")}>{T.query}</label>
-          <textarea id={id("query")} name="query" defaultValue={link.query} rows={8} className="code" {...described("query")} />
-          <Errors field="query" />
-        </div>
-      ) : null}
+      {link.type === "query" ? code("query", "query", T.query, link.query, 8, "sql") : null}
       {link.type === "template" ? (
         <>
-          <div className="field">
-            <label htmlFor={id("template")}>{T.template}</label>
-            <textarea id={id("template")} name="template" defaultValue={link.template} rows={8} className="code" {...described("template")} />
-            <Errors field="template" />
-          </div>
+          {code("template", "template", T.template, link.template, 8)}
           <div className="field checkbox">
             <label>
               <input type="checkbox" name="renderOnly" defaultChecked={link.renderOnly} /> {T.renderOnly}

@@ -17,14 +17,23 @@ export function MonacoEditor({
   language,
   beforeMount,
   hintId,
-}: MonacoProps & { language: string; beforeMount?: BeforeMount }) {
+  path,
+  height = "360px",
+}: MonacoProps & {
+  language: string;
+  beforeMount?: BeforeMount;
+  /** The model's name, when completion differs between editors of one page (the provider tells them apart by it). */
+  path?: string;
+  height?: string;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => (frame.current ? leaveByEscapeThenTab(frame.current) : undefined), []);
   return (
     <div ref={frame} className="monaco-frame" data-testid="monaco-editor" id={`${id}-monaco`}>
       <Editor
-        height="360px"
+        height={height}
         language={language}
+        path={path}
         value={value}
         onChange={(v) => onChange(v ?? "")}
         beforeMount={beforeMount}
