@@ -79,6 +79,8 @@ import { mountConverters, type ConverterOptions } from "./converters";
 import { mountChains } from "./chains";
 import { mountWorkflows } from "./workflows";
 import { mountLibrary } from "./library";
+import { mountInventions } from "./inventions";
+import { mountChainContexts } from "./chain-context";
 
 export type { UpstreamEnv } from "./lib/http";
 
@@ -292,6 +294,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
     mountChains(app, { db, now, ai, requireAuth });
+    const inventions = mountInventions(app, { db, dataDir: options.dataDir, requireAuth });
+    mountChainContexts(app, { db, now, requireAuth });
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
     app.route("/api/specifications", specificationRoutes({ specifications, requireAuth }));
@@ -446,6 +450,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         void converters.stop();
         stopDemo();
         categorizer.stop();
+        inventions.stop();
         void portfolioEngine.close();
         db.close();
       },

@@ -5,6 +5,7 @@ import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
 import { CHAINS_SCHEMA } from "./chains/schema";
+import { CHAIN_CONTEXTS_SCHEMA } from "./chain-context/schema";
 import { LIBRARY_SCHEMA } from "./library/schema";
 import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
 import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
@@ -401,6 +402,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "106_applications_changed",
     // The chains' corpus follows the portfolio by (updated_at, seq) from a watermark (docs/decisions/chain-query.md).
     sql: "create index if not exists applications_changed on applications (updated_at, seq);",
+  },
+  {
+    id: "108_chain_contexts",
+    // A chain's context per user: the invention, the context document, its claims (docs/decisions/chain-context.md).
+    sql: CHAIN_CONTEXTS_SCHEMA,
   },
 ];
 
