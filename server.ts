@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import { compressionFilter } from "./server/event-stream";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
@@ -169,7 +170,7 @@ app.use(
 );
 // Everything but a rendered page: data requests, assets, the API, errors. A page is compressed once, as one body, by
 // the adapter (server/document-encoding.ts) and passes through here already encoded. Same level.
-app.use(compression({ level: GZIP_LEVEL }));
+app.use(compression({ level: GZIP_LEVEL, filter: compressionFilter }));
 if (config.logRequests) {
   app.use(morgan(config.mode === "production" ? "combined" : "dev"));
 }

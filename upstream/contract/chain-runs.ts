@@ -43,6 +43,9 @@ export const RUN_LIMITS = {
   history: 200,
 } as const;
 
+/** The bounds as a caller may set them (tests, the bench): each a number. */
+export type RunLimits = { [K in keyof typeof RUN_LIMITS]: number };
+
 /** Spec 3 §8 texts of a run, verbatim (typos included), and the refusals of the limits. */
 export const RUN_MESSAGES = {
   failed: "Unable to generate an output.",
@@ -58,7 +61,8 @@ export const RUN_MESSAGES = {
   tooManyTokens: (n: number) => `The run used more than ${n.toLocaleString("en-US")} tokens and was stopped.`,
   outputTooLong: (n: number) => `The output is longer than ${n.toLocaleString("en-US")} characters.`,
   tooManyEvents: (n: number) => `The run wrote more than ${n.toLocaleString("en-US")} events and was stopped.`,
-  tooLong: (ms: number) => `The run took longer than ${Math.round(ms / 60_000)} minutes and was stopped.`,
+  tooLong: (ms: number) =>
+    `The run took longer than ${ms >= 60_000 ? `${Math.round(ms / 60_000)} minutes` : `${(ms / 1000).toLocaleString("en-US")} s`} and was stopped.`,
   notFound: "Run not found.",
   notYours: "Only the user who started a run may stop or continue it.",
   notWaiting: "This run is not waiting for a form.",

@@ -77,6 +77,7 @@ import { PatentOffice, type OfficeConfig } from "./patent-office/adapter";
 import { SqliteJobQueue } from "./queue/sqlite-queue";
 import { mountConverters, type ConverterOptions } from "./converters";
 import { mountChains } from "./chains";
+import { mountChainRuns } from "./chain-runs";
 import { mountWorkflows } from "./workflows";
 import { mountLibrary } from "./library";
 import { mountInventions } from "./inventions";
@@ -294,6 +295,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
     mountChains(app, { db, now, ai, requireAuth });
+    const chainRuns = mountChainRuns(app, { db, now, ai, dataDir: options.dataDir, requireAuth, log });
     const inventions = mountInventions(app, { db, dataDir: options.dataDir, requireAuth });
     mountChainContexts(app, { db, now, requireAuth });
     // Specifications and the document-driven generator.
@@ -444,6 +446,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       close: () => {
         if (closed) return;
         closed = true;
+        void chainRuns.stop();
         fipSync.stop();
         workflows.stop();
         void runtime.stop();

@@ -5,6 +5,7 @@ import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
 import { CHAINS_SCHEMA } from "./chains/schema";
+import { CHAIN_RUNS_SCHEMA } from "./chain-runs/schema";
 import { CHAIN_CONTEXTS_SCHEMA } from "./chain-context/schema";
 import { LIBRARY_SCHEMA } from "./library/schema";
 import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
@@ -407,6 +408,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "108_chain_contexts",
     // A chain's context per user: the invention, the context document, its claims (docs/decisions/chain-context.md).
     sql: CHAIN_CONTEXTS_SCHEMA,
+  },
+  {
+    id: "107_chain_runs",
+    // Chain and chat runs with their append-only event logs (docs/decisions/chain-runs.md).
+    sql: CHAIN_RUNS_SCHEMA,
   },
 ];
 

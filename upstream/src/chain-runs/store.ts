@@ -1,0 +1,100 @@
+/**
+ * The runs and their event logs in SQLite (schema.ts). An event is written before any listener hears of it, so a
+ * reader that reconnects with the last id it saw gets exactly the rest from here.
+ */
+import crypto from "node:crypto";
+import type { Run, RunEvent, RunEventType, RunStatus, Usage } from "../../contract/chain-runs";
+import type { Db } from "../db";
+
+type RunRow = {
+  id: string;
+  kind: "chain" | "chat";
+  chain_id: string | null;
+  started_by: string;
+  status: RunStatus;
+  started_at: string;
+  ended_at: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  waiting_at: number | null;
+  error: string | null;
+};
+type EventRow = { seq: number; type: RunEventType; at: string; data: string };
+
+const runOf = (r: RunRow): Run => ({
+  id: r.id,
+  kind: r.kind,
+  chainId: r.chain_id,
+  status: r.status,
+  startedBy: r.started_by,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+  usage: { promptTokens: r.prompt_tokens, completionTokens: r.completion_tokens },
+  waitingAt: r.waiting_at,
+  error: r.error,
+});
+
+export const eventOf = (r: EventRow): RunEvent => ({ id: r.seq, type: r.type, at: r.at, data: JSON.parse(r.data) as never }) as RunEvent;
+
+export class RunsStore {
+  private readonly q;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    this.q = {
+      insert: db.prepare(
+        "insert into chain_runs (id, kind, chain_id, started_by, status, started_at) values (@id, @kind, @chainId, @startedBy, 'running', @at)",
+      ),
+      get: db.prepare("select * from chain_runs where id = ?"),
+      status: db.prepare("update chain_runs set status = @status, waiting_at = @waitingAt, error = coalesce(@error, error), ended_at = @endedAt where id = @id"),
+      usage: db.prepare("update chain_runs set prompt_tokens = @promptTokens, completion_tokens = @completionTokens where id = @id"),
+      append: db.prepare("insert into chain_run_events (run_id, seq, type, at, data) values (?, ?, ?, ?, ?)"),
+      after: db.prepare("select seq, type, at, data from chain_run_events where run_id = ? and seq > ? order by seq limit ?"),
+      orphans: db.prepare(
+        "update chain_runs set status = 'failed', error = @error, ended_at = @at, waiting_at = null where status in ('running', 'waiting')",
+      ),
+    };
+  }
+
+  private iso = () => new Date(this.now()).toISOString();
+
+  create(kind: "chain" | "chat", chainId: string | null, startedBy: string): Run {
+    const id = crypto.randomUUID();
+    this.q.insert.run({ id, kind, chainId, startedBy, at: this.iso() });
+    return this.get(id)!;
+  }
+
+  get(id: string): Run | null {
+    const row = this.q.get.get(id) as RunRow | undefined;
+    return row ? runOf(row) : null;
+  }
+
+  setStatus(id: string, status: RunStatus, o: { waitingAt?: number | null; error?: string | null } = {}): void {
+    const over = status === "finished" || status === "failed" || status === "cancelled";
+    this.q.status.run({ id, status, waitingAt: o.waitingAt ?? null, error: o.error ?? null, endedAt: over ? this.iso() : null });
+  }
+
+  setUsage(id: string, usage: Usage): void {
+    this.q.usage.run({ id, ...usage });
+  }
+
+  /** Writes event `seq` of run `id` and answers it as readers get it. */
+  append<T extends RunEventType>(id: string, seq: number, type: T, data: unknown): RunEvent {
+    const at = this.iso();
+    const json = JSON.stringify(data);
+    this.q.append.run(id, seq, type, at, json);
+    return { id: seq, type, at, data: JSON.parse(json) as never } as RunEvent;
+  }
+
+  /** The events after `seq`, in order (at most `limit`). */
+  eventsAfter(id: string, seq: number, limit = 100_000): RunEvent[] {
+    return (this.q.after.all(id, seq, limit) as EventRow[]).map(eventOf);
+  }
+
+  /** Runs a previous process left going cannot go on (their provider requests died with it). */
+  failOrphans(message: string): number {
+    return this.q.orphans.run({ error: message, at: this.iso() }).changes;
+  }
+}
