@@ -100,6 +100,12 @@ const PAGE_UPLOAD_LIMITS: readonly { path: RegExp; bytes: number; what: string; 
     writes: true,
   },
   {
+    // A chain's context document (multipart, the Context tab): a .docx the generator takes and the form's fields.
+    path: /^\/chains\/[^/]+\/context\/?$/,
+    bytes: MAX_DOCUMENT_BYTES + 1 * MB,
+    what: "A context document",
+  },
+  {
     // The Application Crawler's installer upload on the applications page (multipart): the file, its
     // version and the intent.
     path: /^\/applications\/?$/,

@@ -88,6 +88,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/chains/create", permission: "prompts", write: "prompts" },
   { path: "/chains/:id", permission: "prompts.read", write: "prompts" },
   { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
+  // The Context tab's posts: each user keeps their own context of a chain they may open.
+  { path: "/chains/:id/context", permission: "prompts.read" },
   // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2).
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.

@@ -6,6 +6,8 @@ import { chainHistory, chains } from "~/chains/chains.server";
 import { ChainDialog } from "~/chains/ChainView";
 import { applyEdit, editedDocument, editorOptions, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
+import { ContextTab } from "~/chains/context/ContextTab";
+import { contextTabData } from "~/chains/context/context.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
 import { textFromFileAction, textFromFilePoll } from "~/ui/text-from-file.server";
 
@@ -24,6 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t === wanted) ?? "dialog";
   const chain = await chains.getOr404(api, id);
   const history = tab === "history" ? await chainHistory(api, chain, timeZone) : [];
+  const context = tab === "context" ? await contextTabData(api, chain.id, new URL(args.request.url)) : null;
   // prompts.write edits the Dialog tab, on the draft when there is one; others see the chain as it is.
   const editing = tab === "dialog" && may.write ? await editedDocument(api, chain) : null;
   const options = editing ? await editorOptions(api, editing.document.organizations) : null;
@@ -32,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const polled = editing ? await textFromFilePoll(api, url) : null;
   const textFromFile = polled ? { link: url.searchParams.get("link") ?? "", state: polled } : null;
   const open = textFromFile?.link || url.searchParams.get("open");
-  return { chain, tab, history, may, editing, options, open, textFromFile };
+  return { chain, tab, history, may, editing, options, open, textFromFile, context };
 }
 
 /**
@@ -64,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChainPage() {
-  const { chain, tab, history, may, editing, options, open, textFromFile } = useLoaderData<typeof loader>();
+  const { chain, tab, history, may, editing, options, open, textFromFile, context } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "problems" in answer ? answer : null;
   const loaded = answer && "textFromFile" in answer ? answer : null;
@@ -112,7 +115,7 @@ export default function ChainPage() {
           <ChainDialog links={chain.template.chain} chat={chain.template.chat} options={chain.template.options} />
         </>
       ) : null}
-      {tab === "context" ? <p className="muted">{T.contextNote}</p> : null}
+      {context ? <ContextTab chainId={chain.id} {...context} /> : null}
       {tab === "history" ? (
         history.length ? (
           <table className="data-table">
