@@ -1,7 +1,8 @@
 import { askConfirmation, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
 /**
- * One walk through the library per mode (with and without JavaScript): categories added, nested, moved and deleted;
+ * One walk through the library per mode (with and without JavaScript): categories added, nested, moved (with
+ * JavaScript also dragged by keyboard, its announcements read) and deleted;
  * an item made from '+ new item', found, categorised and renamed from its settings.
  */
 test("the library: categories, then an item found, categorised and renamed", async ({ page }) => {
@@ -31,7 +32,9 @@ test("the library: categories, then an item found, categorised and renamed", asy
   // The tree shows the top level; a category's link opens its branch (and filters the items).
   const tree = page.getByRole("navigation", { name: "Categories" });
   await tree.getByRole("link", { name: parent, exact: true }).click();
-  await expect(tree.getByRole("listitem").filter({ hasText: parent }).getByRole("link", { name: child, exact: true })).toBeVisible();
+  // Nested lists without JavaScript; with it one list in tree order, each row's handle named by its path.
+  if (js) await expect(tree.getByRole("button", { name: `Drag ${parent} > ${child}` })).toBeVisible();
+  else await expect(tree.getByRole("listitem").filter({ hasText: parent }).getByRole("link", { name: child, exact: true })).toBeVisible();
 
   // Move the child to the top level, then up before its old parent.
   await tree.getByRole("link", { name: `Edit ${child}` }).click();
@@ -40,6 +43,22 @@ test("the library: categories, then an item found, categorised and renamed", asy
   await expect(page.getByTestId("toast")).toContainText("Category saved");
   await tree.getByRole("button", { name: `Move up ${child}` }).click();
   await expect(page.getByTestId("toast")).toContainText("Category saved");
+  // With JavaScript, by keyboard drag: lift the child, down past its old parent, right to go under it, drop; each step
+  // is announced.
+  const childPath = js ? `${parent} > ${child}` : child;
+  if (js) {
+    const said = page.locator('[id^="DndLiveRegion"]');
+    await tree.getByRole("button", { name: `Drag ${child}` }).focus();
+    await page.keyboard.press("Space");
+    await expect(said).toHaveText(`Picked up category ${child}.`);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await expect(said).toHaveText(`${child} is under ${parent}, position 1 of 1.`);
+    await page.keyboard.press("Space");
+    await expect(said).toHaveText(`Category ${child} was dropped under ${parent}, position 1 of 1.`);
+    await expect(page.getByTestId("toast")).toContainText("Category saved");
+    await expect(tree.getByRole("button", { name: `Drag ${childPath}` })).toBeVisible();
+  }
 
   // '+ new item' → Specification: made with the defaults and selected.
   await page.getByText("+ new item").click();
@@ -54,7 +73,7 @@ test("the library: categories, then an item found, categorised and renamed", asy
   await settings.getByRole("button", { name: "Save" }).click();
   await expect(settings.getByText("Name must be at least 4 characters.")).toBeVisible();
   await settings.getByLabel("Name").fill(`  ${name}  `);
-  await settings.getByLabel("Categories").selectOption({ label: child });
+  await settings.getByLabel("Categories").selectOption({ label: childPath });
   await settings.getByLabel("Tags").fill("walk");
   await settings.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast")).toContainText("Saved");
@@ -65,7 +84,7 @@ test("the library: categories, then an item found, categorised and renamed", asy
   await page.getByRole("button", { name: "Apply" }).click();
   // The URL first: the item is under its category before the search too, so its link alone does not say Apply is done.
   await expect.poll(() => new URL(page.url()).searchParams.get("name")).toBe(name);
-  await expect(page.getByRole("region", { name: child }).getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("region", { name: childPath }).getByRole("link", { name })).toBeVisible();
 
   // Delete the parent category (asks first); the child stays.
   await tree.getByRole("link", { name: `Edit ${parent}` }).click();

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIBRARY_TYPES, type LibraryItem, type LibraryType } from "@contract/library";
 import { ConfirmAction } from "~/ui/confirm";
 import { CheckboxField, CheckboxGroup, FieldErrors, FormError, SaveButton, TextField } from "~/ui/fields";
@@ -160,9 +160,38 @@ function HiddenState({ state, omit }: { state: LibraryState; omit: readonly stri
   );
 }
 
-/** The tree as nested lists of links (a category filters the items and opens its branch); edits are forms. */
+/** The drag-and-drop tree's chunk (dnd-kit): requested only by this route, in the browser, for writers. */
+const CategoryTreeDnd = lazy(() => import("./CategoryTreeDnd.client"));
+
+/** A chunk that fails to load (offline, a deploy in between) shows nothing: the server-rendered tree stays. */
+class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * The tree: nested lists of links (a category filters the items and opens its branch), edits are forms. With
+ * JavaScript a writer drags the categories instead (pointer or keyboard), once the chunk has mounted; not while the
+ * tree shows a search's matches, whose siblings are partly hidden (the move forms still work there).
+ */
 function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unknown }) {
   const { state } = view;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  const draggable = hydrated && view.canWrite && state.csearch.length < CATEGORY_SEARCH_MIN && view.tree.length > 0;
+  const nodes = new Map(view.tree.map((n) => [n.id, n]));
+  const onMove = (id: string, parentId: string | null, order: number | undefined) =>
+    submit(
+      { intent: "move-category", id, parentId: parentId ?? "", order: order === undefined ? "" : String(order) },
+      { method: "post", action: hrefOf(state, { page: state.page }), preventScrollReset: true },
+    );
   const children = new Map<string | null, CategoryNode[]>();
   for (const n of view.tree) {
     const list = children.get(n.parentId) ?? [];
@@ -185,7 +214,19 @@ function CategoryTree({ view, actionData }: { view: LibraryView; actionData: unk
   };
   return (
     <nav aria-label={LIBRARY.categories} className="library-tree-nav">
-      {branch(null)}
+      {draggable && ready ? null : branch(null)}
+      {draggable ? (
+        <NothingOnError>
+          <Suspense fallback={null}>
+            <CategoryTreeDnd
+              rows={view.tree}
+              onMove={onMove}
+              onReady={onReady}
+              renderRow={(r) => <CategoryRow node={nodes.get(r.id)!} view={view} actionData={actionData} />}
+            />
+          </Suspense>
+        </NothingOnError>
+      ) : null}
       <ul className="library-tree">
         <li>
           <Link to={hrefOf(state, { cat: "other" })} aria-current={state.cat === "other" ? "true" : undefined}>

@@ -72,4 +72,18 @@ export const LIBRARY = {
   saveFailed: LIBRARY_MESSAGES.saveFailed,
   unknownOrganization: LIBRARY_MESSAGES.unknownOrganization,
   unknownCategory: LIBRARY_MESSAGES.unknownCategory,
+  /** Dragging a category (with JavaScript): the handle's name, the instructions and what is announced. */
+  dnd: {
+    handle: (path: string) => `Drag ${path}`,
+    instructions:
+      "To move a category, press space to lift it. Up and down arrows move it among the categories shown, right arrow " +
+      "puts it under the category above, left arrow takes it out one level. Press space to drop it, or Escape to cancel.",
+    where: (parent: string | null, position: number, of: number) =>
+      `${parent ? `under ${parent}` : "at the top level"}, position ${position} of ${of}`,
+    picked: (name: string) => `Picked up category ${name}.`,
+    over: (name: string, where: string) => `${name} is ${where}.`,
+    dropped: (name: string, where: string) => `Category ${name} was dropped ${where}.`,
+    unchanged: (name: string) => `Category ${name} was dropped where it was.`,
+    cancelled: (name: string) => `Moving category ${name} was cancelled; it is back where it was.`,
+  },
 } as const;

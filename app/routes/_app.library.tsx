@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   LIBRARY_TYPE_PERMISSIONS,
@@ -28,6 +28,7 @@ import {
   type CategoryNode,
   type FilterList,
 } from "~/library/state";
+import styles from "~/library/library.css";
 import { LIBRARY } from "~/library/texts";
 import { failed, failureToast, intentOf, isConfirmed, statusOf } from "~/lib/actions.server";
 import { formatDateTime } from "~/lib/format";
@@ -39,6 +40,7 @@ import { Toast, toastOf } from "~/ui/toast";
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
 export const meta: MetaFunction = () => [{ title: "Library · Backoffice" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** Category search: empty, or at least this many characters (spec 3 §5). */
 const CATEGORY_SEARCH_MIN = 3;
