@@ -1,10 +1,9 @@
-import type { ChainChat, ChainDocument, ChainLink, EditorOptions } from "@contract/chains";
-import { LINK_TYPES, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
+import type { ChainChat, ChainDocument, ChainLink, ChainMessage, EditorOptions } from "@contract/chains";
+import { CONTENT_FILE_TYPES, INSERT_AT, INSERT_IN, LINK_TYPES, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
-import { LinkBody } from "./ChainView";
 import { CodeField, variablesInScope, type ChainCompletions } from "./CodeField";
 import { CHAINS } from "./texts";
 
@@ -81,6 +80,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
           </ul>
         </div>
       ) : null}
+      <OptionsRow options={document.template.options} draftVersion={draftVersion} />
       <Form method="post" className="chain-add">
         <Token draftVersion={draftVersion} />
         <input type="hidden" name="intent" value="add" />
@@ -104,7 +104,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
               <summary>
                 {link.name} <span className="badge">{link.type}</span>
               </summary>
-              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} completions={completions(i)} />
+              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} completions={completions(i)} imageVariables={imageVariablesBefore(links, i)} />
               {link.type === "prompt" ? <LoadText link={link.id} loading={textFromFile} /> : null}
             </details>
             <Form method="post" className="chain-link-actions">
@@ -130,7 +130,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
             <summary>
               {chat.name} <span className="badge">{T.chat}</span>
             </summary>
-            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} completions={completions(links.length)} />
+            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} completions={completions(links.length)} imageVariables={imageVariablesBefore(links, links.length)} />
             <LoadText link="chat" loading={textFromFile} />
           </details>
           <DeleteLink name={chat.name} link="chat" draftVersion={draftVersion} confirming={confirmDelete === "chat"} />
@@ -138,6 +138,58 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
       ) : null}
     </>
   );
+}
+
+/** The image variables of the form links before link `index`: what a content link's AI may read. */
+const imageVariablesBefore = (links: readonly ChainLink[], index: number) =>
+  links.slice(0, index).flatMap((l) => (l.type === "form" ? l.variables.filter((v) => v.type === "image").map((v) => v.name) : []));
+
+/** The options row (spec 3 §2.9): the section a result goes into and where, saved in the template's options. */
+function OptionsRow({ options, draftVersion }: { options: ChainDocument["template"]["options"]; draftVersion: number }) {
+  return (
+    <Form method="post" className="chain-options chain-add" preventScrollReset>
+      <Token draftVersion={draftVersion} />
+      <div className="field">
+        <label htmlFor="chain-insert-in">{T.options}</label>
+        <select id="chain-insert-in" name="insertIn" defaultValue={options.insertIn}>
+          {INSERT_IN.map((v) => (
+            <option key={v} value={v}>
+              {v || T.none}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="chain-insert-at">{T.at}</label>
+        <select id="chain-insert-at" name="insertAt" defaultValue={options.insertAt}>
+          {INSERT_AT.map((v) => (
+            <option key={v} value={v}>
+              {v || T.none}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" name="intent" value="options" className="btn btn-secondary">
+        {E.saveOptions}
+      </button>
+    </Form>
+  );
+}
+
+/** A list of uploaded files or images, each with its Remove button (posting the link's form). */
+function Uploaded({ names, intent, label }: { names: readonly string[]; intent: (j: number) => string; label: (name: string) => string }) {
+  return names.length ? (
+    <ul className="chain-files">
+      {names.map((name, j) => (
+        <li key={j}>
+          {name}{" "}
+          <button type="submit" name="intent" value={intent(j)} className="btn btn-secondary" aria-label={label(name)}>
+            {CHAINS.remove}
+          </button>
+        </li>
+      ))}
+    </ul>
+  ) : null;
 }
 
 function LinkForm({
@@ -148,6 +200,7 @@ function LinkForm({
   options,
   typed,
   completions,
+  imageVariables,
 }: {
   link: ChainLink | ChainChat;
   where: Where;
@@ -156,6 +209,7 @@ function LinkForm({
   options: EditorOptions;
   typed: Readonly<Record<string, string>>;
   completions: ChainCompletions;
+  imageVariables: readonly string[];
 }) {
   const key = link.type === "chat" ? "chat" : link.id;
   const id = (field: string) => `${key}-${field.replace(/[^A-Za-z0-9]+/g, "-")}`;
@@ -182,8 +236,40 @@ function LinkForm({
       <Errors field={field} />
     </div>
   );
+  const chosenImages = link.type === "content" && link.source.type === "ai" ? link.source.value.images : [];
+  const modelOf = (model: string | null) => options.models.find((m) => m.id === model);
+  const chosen = link.type === "prompt" || link.type === "chat" ? modelOf(link.model) : undefined;
+  const lastUser = link.type === "prompt" || link.type === "chat" ? link.messages.map((m) => m.role).lastIndexOf("user") : -1;
+  // Spec 3 §5: images only for a vision model, on a user message before the last user message.
+  const takesImages = (m: ChainMessage, i: number) => chosen?.vision === true && m.role === "user" && i !== lastUser;
+  const uploads =
+    link.type === "content" ? link.source.type === "file" : (link.type === "prompt" || link.type === "chat") && link.messages.some(takesImages);
+  const modelSelect = (field: string, name: string, value: string | null) => (
+    <div className="field">
+      <label htmlFor={id(field)}>{T.model}</label>
+      <select id={id(field)} name={name} defaultValue={value ?? ""} aria-describedby={`${id(field)}-hint`} {...described(field)}>
+        <option value="">{T.defaultModel}</option>
+        {options.models.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+        {value && !options.models.some((m) => m.id === value) ? <option value={value}>{value}</option> : null}
+      </select>
+      <p className="hint" id={`${id(field)}-hint`}>
+        {value ? E.modelChangeHint : E.noModelHint}
+      </p>
+      <Errors field={field} />
+    </div>
+  );
   return (
-    <Form method="post" className="chain-link-form stack" id={linkFormId(key)} preventScrollReset>
+    <Form
+      method="post"
+      className="chain-link-form stack"
+      id={linkFormId(key)}
+      preventScrollReset
+      encType={uploads ? "multipart/form-data" : undefined}
+    >
       <Token draftVersion={draftVersion} link={key} />
       {/* Enter in a field saves the link, not the first button (Add message). */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
@@ -194,19 +280,7 @@ function LinkForm({
       </div>
       {link.type === "prompt" || link.type === "chat" ? (
         <>
-          <div className="field">
-            <label htmlFor={id("model")}>{T.model}</label>
-            <select id={id("model")} name="model" defaultValue={link.model ?? ""} {...described("model")}>
-              <option value="">{T.defaultModel}</option>
-              {options.models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-              {link.model && !options.models.some((m) => m.id === link.model) ? <option value={link.model}>{link.model}</option> : null}
-            </select>
-            <Errors field="model" />
-          </div>
+          {modelSelect("model", "model", link.model)}
           <div className="field">
             <label htmlFor={id("temperature")}>{T.temperature}</label>
             <input id={id("temperature")} name="temperature" inputMode="decimal" defaultValue={typed.temperature ?? String(link.temperature)} {...described("temperature")} />
@@ -217,6 +291,43 @@ function LinkForm({
             <input id={id("max_tokens")} name="max_tokens" inputMode="numeric" defaultValue={typed.max_tokens ?? (link.max_tokens === null ? "" : String(link.max_tokens))} {...described("max_tokens")} />
             <Errors field="max_tokens" />
           </div>
+          {link.params.length ? (
+            <fieldset>
+              <legend>{E.params}</legend>
+              {link.params.map((p, i) => {
+                const field = `params[${i}].value`;
+                return (
+                  <div className="field" key={p.name}>
+                    <label htmlFor={id(field)}>{p.name}</label>
+                    {p.options.length ? (
+                      <select id={id(field)} name="paramValue" defaultValue={p.value} {...described(field)}>
+                        {[...new Set([...p.options, p.value])].map((o) => (
+                          <option key={o} value={o}>
+                            {o}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input id={id(field)} name="paramValue" defaultValue={p.value} {...described(field)} />
+                    )}
+                    <Errors field={field} />
+                  </div>
+                );
+              })}
+            </fieldset>
+          ) : null}
+          {chosen?.functions.length || link.functions.length ? (
+            <fieldset>
+              <legend>{E.functions}</legend>
+              {[...new Set([...(chosen?.functions ?? []), ...link.functions])].map((f) => (
+                <div className="field checkbox" key={f}>
+                  <label>
+                    <input type="checkbox" name="functions" value={f} defaultChecked={link.functions.includes(f)} /> {f}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
           {link.type === "chat" ? (
             <div className="field checkbox">
               <label>
@@ -228,7 +339,26 @@ function LinkForm({
             <legend>{T.messages}</legend>
             {link.messages.map((m, i) => {
               const field = `messages[${i}].content`;
-              return code(field, "content", E.message(i + 1, m.role), m.content, m.role === "system" ? 3 : 4);
+              const images = m.supplementals?.files ?? [];
+              const imagesField = `messages[${i}].supplementals.files`;
+              return (
+                <div key={i}>
+                  {code(field, "content", E.message(i + 1, m.role), m.content, m.role === "system" ? 3 : 4)}
+                  {images.length || takesImages(m, i) || errors(imagesField) ? (
+                    <div className="field">
+                      <span className="label">{E.images(i + 1)}</span>
+                      <Uploaded names={images.map((im) => im.name)} intent={(j) => `removeImage:${i}:${j}`} label={E.removeFile} />
+                      {takesImages(m, i) ? (
+                        <>
+                          <label htmlFor={id(`image-${i}`)}>{E.attachImage(i + 1)}</label>
+                          <input type="file" id={id(`image-${i}`)} name={`image-${i}`} accept=".png,.jpeg,.jpg" {...described(imagesField)} />
+                        </>
+                      ) : null}
+                      <Errors field={imagesField} />
+                    </div>
+                  ) : null}
+                </div>
+              );
             })}
             <button type="submit" name="intent" value="addMessage" className="btn btn-secondary">
               {E.addMessage}
@@ -289,8 +419,54 @@ function LinkForm({
           ) : null}
         </fieldset>
       ) : null}
-      {/* A content link's source is shown as it is; its fields are not editable here yet. */}
-      {link.type === "content" ? <LinkBody link={link} /> : null}
+      {link.type === "content" ? (
+        <>
+          <div className="field">
+            <label htmlFor={id("source.type")}>{E.sourceType}</label>
+            <select id={id("source.type")} name="sourceType" defaultValue={link.source.type} aria-describedby={`${id("source.type")}-hint`}>
+              {[...new Set([...options.contentSources, link.source.type])].map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            <p className="hint" id={`${id("source.type")}-hint`}>
+              {E.sourceChangeHint}
+            </p>
+          </div>
+          {link.source.type === "file" ? (
+            <div className="field">
+              <span className="label">{E.files}</span>
+              {link.source.value.length ? null : <p className="muted">{E.noFiles}</p>}
+              <Uploaded names={link.source.value.map((f) => f.name)} intent={(j) => `removeFile:${j}`} label={E.removeFile} />
+              <label htmlFor={id("source.value")}>{E.addFiles}</label>
+              <input type="file" multiple id={id("source.value")} name="contentFile" accept={CONTENT_FILE_TYPES.map((t) => `.${t}`).join(",")} {...described("source.value")} />
+              <Errors field="source.value" />
+            </div>
+          ) : null}
+          {link.source.type === "mermaid" ? code("source.value", "mermaid", E.mermaid, link.source.value, 8) : null}
+          {link.source.type === "ai" ? (
+            <>
+              {modelSelect("source.value.model", "aiModel", link.source.value.model)}
+              {code("source.value.template", "aiTemplate", T.template, link.source.value.template, 8)}
+              <fieldset>
+                <legend>{E.aiImages}</legend>
+                {imageVariables.length || link.source.value.images.length ? (
+                  [...new Set([...imageVariables, ...link.source.value.images])].map((v) => (
+                    <div className="field checkbox" key={v}>
+                      <label>
+                        <input type="checkbox" name="aiImages" value={v} defaultChecked={chosenImages.includes(v)} /> {v}
+                      </label>
+                    </div>
+                  ))
+                ) : (
+                  <p className="muted">{E.noImageVariables}</p>
+                )}
+              </fieldset>
+            </>
+          ) : null}
+        </>
+      ) : null}
       <button type="submit" name="intent" value="save" className="btn btn-primary">
         {E.saveLink}
       </button>

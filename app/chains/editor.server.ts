@@ -5,12 +5,27 @@ import {
   ChainLink,
   EditorOptions,
   FormVariable,
+  fileTypeOf,
   type Chain,
   type ChainDocument,
+  type ChainImage,
   type ChainMessage,
 } from "@contract/chains";
 import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
-import { CHAIN_LIMITS, DEFAULT_PROMPT_MESSAGES, LINK_TYPES, defaultLinkName, type ChainProblem, type LinkType } from "@contract/chains-constants";
+import {
+  CHAIN_LIMITS,
+  CHAIN_MESSAGES,
+  CONTENT_FILE_TYPES,
+  CONTENT_SOURCE_TYPES,
+  DEFAULT_PROMPT_MESSAGES,
+  IMAGE_FILE_TYPES,
+  INSERT_AT,
+  INSERT_IN,
+  LINK_TYPES,
+  defaultLinkName,
+  type ChainProblem,
+  type LinkType,
+} from "@contract/chains-constants";
 import type { ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
@@ -99,6 +114,68 @@ function finiteNumbers<L extends ChainLink | ChainChat>(link: L, saved: ChainLin
 
 type Edited = { kind: "link"; index: number } | { kind: "chat" } | { kind: "none" };
 
+/** An uploaded file read for the draft (an image on a message, a content link's file), or why it was refused. */
+type Upload<T extends string> = { name: string; type: T; base64: string } | { error: string };
+/** The files of one post, read before the edit: `image-N` (an image onto message N), `contentFile` (a content link's files). */
+export type Uploads = { images: Map<number, Upload<ChainImage["type"]>>; files: Upload<(typeof CONTENT_FILE_TYPES)[number]>[] };
+export const NO_UPLOADS: Uploads = { images: new Map(), files: [] };
+
+const filesOf = (form: FormData, name: string) => form.getAll(name).filter((v): v is File => typeof v !== "string" && v.size > 0);
+
+/** One file read as base64 when it is of `types` and at most `maxBytes` (spec 3 §5 upload rules), before any is read. */
+async function readUpload<T extends string>(file: File, types: readonly T[], maxBytes: number): Promise<Upload<T>> {
+  const type = fileTypeOf(file.name, types);
+  if (!type) return { error: CHAIN_MESSAGES.fileType(types) };
+  if (file.size > maxBytes) return { error: CHAIN_MESSAGES.fileTooLarge(Math.floor(maxBytes / 1024)) };
+  return { name: file.name.slice(0, 255), type, base64: Buffer.from(await file.arrayBuffer()).toString("base64") };
+}
+
+/** The uploads of a link form's post, bounded in number before any is read. */
+export async function readUploads(form: FormData): Promise<Uploads> {
+  const images = new Map<number, Upload<ChainImage["type"]>>();
+  for (let i = 0; i < CHAIN_LIMITS.messages; i++) {
+    const [file] = filesOf(form, `image-${i}`);
+    if (file) images.set(i, await readUpload(file, IMAGE_FILE_TYPES, CHAIN_LIMITS.imageBytes));
+  }
+  const files = await Promise.all(filesOf(form, "contentFile").slice(0, CHAIN_LIMITS.files).map((f) => readUpload(f, CONTENT_FILE_TYPES, CHAIN_LIMITS.fileBytes)));
+  return { images, files };
+}
+
+type EditorModel = EditorOptions["models"][number];
+
+/**
+ * A prompt's or the chat's params and functions for the model chosen (spec 3 §4.2): a changed model resets the params
+ * to its defaults and keeps only the functions it offers (none: cleared); the same model takes the values posted.
+ */
+function modelSettings(link: ChainLink | ChainChat, form: FormData, model: string | null, models: readonly EditorModel[]) {
+  if (link.type !== "prompt" && link.type !== "chat") return {};
+  const chosen = models.find((m) => m.id === model);
+  if (model !== link.model) {
+    return {
+      params: (chosen?.params ?? []).slice(0, CHAIN_LIMITS.params).map((p) => ({ name: p.name, value: p.default, options: p.options })),
+      functions: link.functions.filter((f) => chosen?.functions.includes(f)),
+    };
+  }
+  const values = form.getAll("paramValue").map(String);
+  const offered = new Set([...(chosen?.functions ?? []), ...link.functions]);
+  return {
+    params: link.params.map((p, i) => ({ ...p, value: values[i] ?? p.value })),
+    functions: [...new Set(form.getAll("functions").map(String))].filter((f) => offered.has(f)).slice(0, CHAIN_LIMITS.functions),
+  };
+}
+
+/** The uploaded images of message `i` after this post: one removed (`removeImage:i:j`), one uploaded (`image-i`). */
+function imagesOf(message: ChainMessage | undefined, i: number, intent: string, uploads: Uploads, refuse: (field: string, message: string) => void) {
+  const images = message?.supplementals?.images ?? [];
+  const files = [...(message?.supplementals?.files ?? [])];
+  const remove = /^removeImage:(\d+):(\d+)$/.exec(intent);
+  if (remove && Number(remove[1]) === i) files.splice(Number(remove[2]), 1);
+  const upload = uploads.images.get(i);
+  if (upload && "error" in upload) refuse(`messages[${i}].supplementals.files`, upload.error);
+  else if (upload && files.length < CHAIN_LIMITS.attachments) files.push(upload);
+  return images.length || files.length ? { supplementals: { images, files } } : {};
+}
+
 /**
  * One post of the Dialog tab applied to `doc`: the fields of the link form it came from first (so "Add message"
  * keeps what was typed), then its intent. Returns the edited document, or the problems the contract finds.
@@ -106,8 +183,10 @@ type Edited = { kind: "link"; index: number } | { kind: "chat" } | { kind: "none
 export function applyEdit(
   doc: ChainDocument,
   form: FormData,
-  contentSource: string,
+  options: EditorOptions,
+  uploads: Uploads = NO_UPLOADS,
 ): { document: ChainDocument; problems: ChainProblem[]; typed: Record<string, string> } {
+  const contentSource = options.contentSources[0] ?? "file";
   const links = [...doc.template.chain];
   let chat = doc.template.chat;
   const intent = text(form, "intent");
@@ -117,19 +196,28 @@ export function applyEdit(
   const typed: Record<string, string> = {};
   let edited: Edited = { kind: "none" };
 
+  // Problems of the post itself (a file refused), on the link or chat being edited.
+  const uploadProblems: { field: string; message: string }[] = [];
+  const refuseUpload = (field: string, message: string) => uploadProblems.push({ field, message });
   const withFields = <L extends ChainLink | ChainChat>(link: L): L => {
     if (!form.has("name")) return link;
     const next: Record<string, unknown> = { ...link, name: text(form, "name") };
     if (link.type === "prompt" || link.type === "chat") {
       typed.temperature = text(form, "temperature");
       typed.max_tokens = text(form, "max_tokens");
-      next.model = text(form, "model") || null;
+      const model = text(form, "model") || null;
+      next.model = model;
+      Object.assign(next, modelSettings(link, form, model, options.models));
       next.temperature = numberOf(typed.temperature, NaN);
       next.max_tokens = numberOf(typed.max_tokens, null);
       const contents = form.getAll("content").slice(0, CHAIN_LIMITS.messages).map(String);
-      next.messages = contents.map((content, i) => ({ ...(link.messages[i] ?? { role: nextRole(link.messages.slice(0, i)) }), content }));
+      next.messages = contents.map((content, i) => {
+        const { supplementals: _images, ...message } = link.messages[i] ?? { role: nextRole(link.messages.slice(0, i)) };
+        return { ...message, content, ...imagesOf(link.messages[i], i, intent, uploads, refuseUpload) };
+      });
       if (link.type === "chat") next.includeHistory = form.has("includeHistory");
     }
+    if (link.type === "content") next.source = contentSourceOf(link, form, options, intent, uploads, refuseUpload);
     if (link.type === "query") next.query = text(form, "query");
     if (link.type === "form") {
       const labels = form.getAll("variableLabel").map(String);
@@ -182,6 +270,11 @@ export function applyEdit(
   } else if (intent === "add") {
     // Spec 3 §2.9: one chat at most, and only after a link (a chat needs at least one).
     if (!chat && links.length) chat = ChainChat.parse({ type: "chat", messages: DEFAULT_PROMPT_MESSAGES.map((m) => ({ ...m })) });
+  } else if (intent === "options") {
+    // Spec 3 §2.9: the options row, saved in the template's options (an unknown value is none).
+    const insertIn = INSERT_IN.find((v) => v === text(form, "insertIn")) ?? "";
+    const insertAt = INSERT_AT.find((v) => v === text(form, "insertAt")) ?? "";
+    return { document: { ...doc, template: { ...doc.template, options: { insertIn, insertAt } } }, problems, typed };
   } else if (linkId === "chat" && chat) {
     if (intent === "delete") chat = null;
     else {
@@ -192,7 +285,7 @@ export function applyEdit(
     const to = intent === "up" ? index - 1 : intent === "down" ? index + 1 : -1;
     if (to >= 0 && to < links.length) [links[index], links[to]] = [links[to]!, links[index]!];
     else if (intent === "delete") links.splice(index, 1);
-    else if (["save", "addMessage", "deleteMessage", "addVariable", "deleteVariable", TEXT_FROM_FILE.useIntent].includes(intent)) {
+    else if (LINK_INTENTS.includes(intent) || /^remove(Image|File):/.test(intent)) {
       links[index] = withMessages(withFields(links[index]!));
       edited = { kind: "link", index };
     }
@@ -200,20 +293,63 @@ export function applyEdit(
   // Spec 3 §4.2: with the last link the chat goes too.
   if (!links.length) chat = null;
 
+  if (edited.kind === "link") problems.push(...uploadProblems.map((p) => ({ link: edited.index, ...p })));
+  if (edited.kind === "chat") problems.push(...uploadProblems.map((p) => ({ link: null, chat: true, ...p })));
   if (edited.kind === "link") {
     const parsed = ChainLink.safeParse(links[edited.index]);
-    if (!parsed.success) {
-      problems.push(...parsed.error.issues.map((i) => ({ link: edited.index, field: fieldOf(i), message: i.message })));
+    if (!parsed.success || problems.length) {
+      if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: edited.index, field: fieldOf(i), message: i.message })));
       links[edited.index] = finiteNumbers(links[edited.index]!, doc.template.chain[index]!);
     } else links[edited.index] = parsed.data;
   } else if (edited.kind === "chat" && chat) {
     const parsed = ChainChat.safeParse(chat);
-    if (!parsed.success) {
-      problems.push(...parsed.error.issues.map((i) => ({ link: null, chat: true, field: fieldOf(i), message: i.message })));
+    if (!parsed.success || problems.length) {
+      if (!parsed.success) problems.push(...parsed.error.issues.map((i) => ({ link: null, chat: true, field: fieldOf(i), message: i.message })));
       chat = doc.template.chat ? finiteNumbers(chat, doc.template.chat) : chat;
     } else chat = parsed.data;
   }
   return { document: { ...doc, template: { ...doc.template, chain: links, chat } }, problems, typed };
+}
+
+/** The posts of a link's form that apply its fields (and then their own step). */
+const LINK_INTENTS = ["save", "addMessage", "deleteMessage", "addVariable", "deleteVariable", TEXT_FROM_FILE.useIntent];
+
+type ContentSource = Extract<ChainLink, { type: "content" }>["source"];
+
+/**
+ * A content link's source after its form's post (spec 3 §2.9, §4.2): a changed source type starts with an empty value
+ * (an empty list of files, an empty template); the same type takes the fields posted — the files kept, one removed
+ * (`removeFile:j`), those uploaded added; the mermaid template; the AI's model, template and image variables.
+ */
+function contentSourceOf(
+  link: Extract<ChainLink, { type: "content" }>,
+  form: FormData,
+  options: EditorOptions,
+  intent: string,
+  uploads: Uploads,
+  refuse: (field: string, message: string) => void,
+): ContentSource {
+  const wanted = CONTENT_SOURCE_TYPES.find((t) => t === text(form, "sourceType") && options.contentSources.includes(t)) ?? link.source.type;
+  if (wanted !== link.source.type) {
+    if (wanted === "file") return { type: "file", value: [] };
+    if (wanted === "mermaid") return { type: "mermaid", value: "" };
+    return { type: "ai", value: { model: null, template: "", images: [] } };
+  }
+  const source = link.source;
+  if (source.type === "mermaid") return { type: "mermaid", value: text(form, "mermaid") };
+  if (source.type === "ai") {
+    const images = [...new Set(form.getAll("aiImages").map(String))].slice(0, CHAIN_LIMITS.attachments);
+    return { type: "ai", value: { model: text(form, "aiModel") || null, template: text(form, "aiTemplate"), images } };
+  }
+  const files = [...source.value];
+  const remove = /^removeFile:(\d+)$/.exec(intent);
+  if (remove) files.splice(Number(remove[1]), 1);
+  for (const upload of uploads.files) {
+    if ("error" in upload) refuse("source.value", upload.error);
+    else if (files.length < CHAIN_LIMITS.files) files.push(upload);
+    else refuse("source.value", CHAIN_MESSAGES.tooManyFiles(CHAIN_LIMITS.files));
+  }
+  return { type: "file", value: files };
 }
 
 /** Saves `document` as the chain's draft; the upstream's problems (400) come back rather than thrown. */
@@ -222,6 +358,8 @@ export async function saveDraft(api: Api, id: string, document: ChainDocument, d
     await api.patch(ChainDraft, `${path(id)}/draft`, { data: document, baseVersion: draftVersion });
     return null;
   } catch (error) {
+    // Past the upstream's body bound: the files and images the draft carries are too many.
+    if (isUpstreamError(error, 413)) return { problems: [], message: CHAIN_MESSAGES.tooLarge };
     if (!isUpstreamError(error, 400) && !isUpstreamError(error, 409)) throw error;
     const refusal = ChainInvalid.safeParse(error.body);
     return { problems: refusal.success ? refusal.data.problems : [], message: error.message };

@@ -33,6 +33,7 @@ export const CHAINS = {
   save: "Save",
   cancel: "Cancel",
   delete: "Delete",
+  remove: "Remove",
   readOnlyNote: "You can look at this chain; changing it needs the prompts.write permission.",
   /** The contract's validation messages (spec 3 §5), defined once there. */
   validation: { nameRequired: CHAIN_MESSAGES.nameRequired, nameShort: CHAIN_MESSAGES.nameShort },
@@ -96,5 +97,25 @@ export const CHAINS = {
     variable: (n: number, part: "name" | "label" | "type") => `Variable ${n} ${part}`,
     addVariable: "Add variable",
     deleteVariable: "Delete last variable",
+    /** A prompt's or the chat's model settings (spec 3 §3, §4.2, §5). */
+    noModelHint: "With no model chosen, the organization's chat model answers.",
+    modelChangeHint: "Changing the model resets the params to its defaults.",
+    params: "Params",
+    functions: "Functions",
+    images: (n: number) => `Images of message ${n}`,
+    attachImage: (n: number) => `Attach an image to message ${n} (.png, .jpeg, .jpg)`,
+    /** A content link (spec 3 §3, §4.2). */
+    sourceType: "Source",
+    sourceChangeHint: "Changing the source empties its value.",
+    files: "Files",
+    noFiles: "No files yet.",
+    addFiles: "Add files (.docx, .vsdx, .png, .jpeg, .jpg, .svg)",
+    /** An uploaded image's or file's Remove button, named. */
+    removeFile: (name: string) => `Remove ${name}`,
+    mermaid: "Mermaid template",
+    aiImages: "Image variables",
+    noImageVariables: "No form link before this one has an image variable.",
+    /** The options row (spec 3 §2.9). */
+    saveOptions: "Save options",
   },
 } as const;

@@ -1,17 +1,22 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { ChainEditor } from "~/chains/ChainEditor";
 import { chainHistory, chains } from "~/chains/chains.server";
 import { ChainDialog } from "~/chains/ChainView";
-import { applyEdit, editedDocument, editorOptions, saveDraft } from "~/chains/editor.server";
+import { applyEdit, editedDocument, editorOptions, readUploads, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
+import { ChainToolbar } from "~/chains/toolbar/ChainToolbar";
+import chainVersionsStyles from "~/chains/versions/versions.css";
 import { ContextTab } from "~/chains/context/ContextTab";
+import { RunBar } from "~/chains/run/RunBar";
 import { contextTabData } from "~/chains/context/context.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
 import { textFromFileAction, textFromFilePoll } from "~/ui/text-from-file.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chainVersionsStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.chain.name ?? "Chain"} · Backoffice` }];
 
@@ -56,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   const sent = Number(form.get("draftVersion"));
   const draftVersion = Number.isInteger(sent) && sent >= 0 ? sent : 0;
   const options = await editorOptions(api, document.organizations);
-  const edit = applyEdit(document, form, options.contentSources[0] ?? "file");
+  const edit = applyEdit(document, form, options, await readUploads(form));
   const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
   if (refused) return json({ ...refused, document: edit.document, typed: edit.typed, open: link || null }, { status: refused.problems.length ? 400 : 409 });
   // The page comes back with the link edited open, a new link's too; a deleted one's is gone.
@@ -82,6 +87,7 @@ export default function ChainPage() {
           {T.edit}
         </Link>
       </div>
+      <ChainToolbar chain={chain} write={may.write} />
       <nav className="tabs" aria-label={chain.name}>
         {TABS.map((t) => (
           <Link key={t} to={`?tab=${t}`} aria-current={t === tab ? "page" : undefined} className={t === tab ? "tab tab-active" : "tab"}>
@@ -89,6 +95,7 @@ export default function ChainPage() {
           </Link>
         ))}
       </nav>
+      <RunBar chainId={chain.id} links={editing?.document.template.chain ?? chain.template.chain} />
       {tab === "dialog" && editing && options ? (
         <>
           {refused && !refused.problems.length ? (
@@ -132,7 +139,9 @@ export default function ChainPage() {
             <tbody>
               {history.map((e) => (
                 <tr key={e.key}>
-                  <td>{e.label}</td>
+                  <td>
+                    <Link to={e.href}>{e.label}</Link>
+                  </td>
                   <td>{e.status}</td>
                   <td>{e.date}</td>
                   <td>{e.author}</td>

@@ -54,9 +54,9 @@ export class Browser {
   }
 
   /** Posts `fields` as multipart/form-data (a form with a file input). */
-  async postMultipart(url: string, fields: Record<string, string | File>): Promise<Response> {
+  async postMultipart(url: string, fields: Record<string, string | File | (string | File)[]>): Promise<Response> {
     const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
     return this.send(new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: this.header() }, body }));
   }
 

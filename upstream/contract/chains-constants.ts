@@ -28,6 +28,11 @@ export const CHAIN_LIMITS = {
   /** Files of one content link, and the base64 text of one (the upstream's 1 MB body bound is the real limit). */
   files: 10,
   fileBase64: 900_000,
+  /** One content file as uploaded: its base64 (4/3 of it) stays under `fileBase64` and a draft under the body bound. */
+  fileBytes: 600 * 1024,
+  /** One image attached to a message as uploaded, and as base64: several fit in one draft under the body bound. */
+  imageBytes: 200 * 1024,
+  imageBase64: 280_000,
   maxTokens: 1_000_000,
   organizations: 200,
   categories: 100,
@@ -47,6 +52,8 @@ export const SELECTORS = ["all", "newest", "oldest"] as const;
 export const CONTENT_SOURCE_TYPES = ["file", "mermaid", "ai"] as const;
 /** Files a content link accepts (spec 3 §5). */
 export const CONTENT_FILE_TYPES = ["docx", "vsdx", "png", "jpeg", "jpg", "svg"] as const;
+/** Images a vision model's user message takes as an upload (the image types of spec 3 §5's upload list). */
+export const IMAGE_FILE_TYPES = ["png", "jpeg", "jpg"] as const;
 
 /** Chain options (spec 3 §2.9): the section a result is inserted in, and where. The empty value means none. */
 export const INSERT_IN = [
@@ -104,6 +111,12 @@ export const CHAIN_MESSAGES = {
   historyNotFound: "Version not found.",
   draftNotFound: "Draft not found.",
   alreadyActive: "This version is already the active one.",
+  /** A message's images: only a vision model reads them, and only on a user message before the last user message. */
+  imagesNotAllowed: "Images can be attached only for a vision model, to a user message that is not the last one.",
+  fileType: (types: readonly string[]) => `Accepted files: ${types.map((t) => `.${t}`).join(", ")}.`,
+  fileTooLarge: (kb: number) => `The file is larger than ${kb} KB.`,
+  tooManyFiles: (n: number) => `A content link holds at most ${n} files.`,
+  tooLarge: "The chain is too large to save: remove some of its files or images.",
 } as const;
 
 /** Where a problem of a chain document is: the link's index (0-based; null for the chain or its chat) and field. */

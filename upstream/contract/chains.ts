@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CHAIN_QUERY_LIMITS } from "./chain-query";
+import { extensionOf } from "./converters";
 import { Audit, LIST_LIMITS, TEXT_LIMITS, boundedList, boundedText, limitText } from "./common";
 import {
   CHAIN_DEFAULTS,
@@ -14,6 +15,7 @@ import {
   CHAINS_PATH,
   CONTENT_FILE_TYPES,
   DOC_CODES,
+  IMAGE_FILE_TYPES,
   INSERT_AT,
   INSERT_IN,
   MESSAGE_ROLES,
@@ -38,11 +40,27 @@ export const LinkParam = z.object({
   options: boundedList(boundedText("Param option", L.paramValue), "options", L.params).default([]),
 });
 
-/** A prompt's or chat's message; a user message may carry image variables (vision models only). */
+/** An image uploaded onto a message (spec 3 §5 upload rules): name, type, the bytes as base64. */
+export const ChainImage = z.object({
+  name: boundedText("File name", 255),
+  type: z.enum(IMAGE_FILE_TYPES),
+  base64: z.string().max(L.imageBase64).regex(/^[A-Za-z0-9+/=\s]*$/, "The file is not base64."),
+});
+export type ChainImage = z.infer<typeof ChainImage>;
+
+/**
+ * A prompt's or chat's message; a user message may carry images (vision models only): image variables by name
+ * (`images`), and images uploaded onto it (`files`, spec 3 §3 "supplementals.files").
+ */
 export const ChainMessage = z.object({
   role: z.enum(MESSAGE_ROLES),
   content: text("Message"),
-  supplementals: z.object({ images: boundedList(variableName, "images", L.attachments).default([]) }).optional(),
+  supplementals: z
+    .object({
+      images: boundedList(variableName, "images", L.attachments).default([]),
+      files: boundedList(ChainImage, "files", L.attachments).default([]),
+    })
+    .optional(),
 });
 export type ChainMessage = z.infer<typeof ChainMessage>;
 
@@ -288,7 +306,22 @@ export type ChainLibraryItem = {
 
 /** GET /api/prompts/editor-options?organizations=a,b: the models all of them allow, and the content sources. */
 export const EditorOptions = z.object({
-  models: z.array(z.object({ id: z.string(), name: z.string(), vision: z.boolean() })),
+  /** Each model with its params' defaults (a link's params reset to them when its model changes) and its functions. */
+  models: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      vision: z.boolean(),
+      params: z.array(z.object({ name: z.string(), default: z.string(), options: z.array(z.string()) })),
+      functions: z.array(z.string()),
+    }),
+  ),
   contentSources: z.array(z.string()),
 });
 export type EditorOptions = z.infer<typeof EditorOptions>;
+
+/** A file name's type among `types` ("Plan.JPG" → "jpg"), or null when it is none of them. */
+export function fileTypeOf<T extends string>(name: string, types: readonly T[]): T | null {
+  const ext = extensionOf(name).slice(1);
+  return types.find((t) => t === ext) ?? null;
+}

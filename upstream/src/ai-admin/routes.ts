@@ -27,7 +27,7 @@ import type { AiAdmin } from "./service";
 import type { StoredModel } from "./store";
 
 /** The providers a model can name (spec 3 §3: name and the functions its models can call). */
-const MODEL_PROVIDERS: Provider[] = [{ name: LLM_PROVIDER, functions: [] }];
+export const MODEL_PROVIDERS: Provider[] = [{ name: LLM_PROVIDER, functions: [] }];
 const STT_PROVIDERS: Provider[] = [{ name: STT_PROVIDER, functions: [] }];
 
 /** How long "Test connection" waits at most, whatever the config says: a person is waiting for the answer. */

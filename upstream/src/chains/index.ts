@@ -6,6 +6,7 @@ import type { AiAdmin } from "../ai-admin/service";
 import type { Db } from "../db";
 import type { AppEnv } from "../lib/http";
 import { CHAINS_PATH } from "../../contract/chains-constants";
+import { deploymentsOf } from "./legacy-models";
 import { chainNlpRoutes, chainRoutes } from "./routes";
 import { ChainsStore } from "./store";
 
@@ -13,7 +14,7 @@ export { listChainsForLibrary } from "./store";
 
 export function mountChains(app: Hono<AppEnv>, o: { db: Db; now: () => number; ai: AiAdmin; requireAuth: MiddlewareHandler<AppEnv> }) {
   const chains = new ChainsStore(o.db, o.now);
-  app.route(CHAINS_PATH, chainRoutes({ chains, ai: o.ai, requireAuth: o.requireAuth }));
+  app.route(CHAINS_PATH, chainRoutes({ chains, ai: o.ai, requireAuth: o.requireAuth, deployments: () => deploymentsOf(o.db) }));
   app.route("/api/v2/nlp", chainNlpRoutes({ chains, requireAuth: o.requireAuth }));
   return { chains };
 }

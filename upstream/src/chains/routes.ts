@@ -31,10 +31,12 @@ import {
 import { CONTENT_SOURCES, isVisionCapability } from "../../contract/ai-admin";
 import { LIST_LIMITS, TEXT_LIMITS } from "../../contract/limits";
 import { HistoryQuery, type RevisionSummary } from "../../contract/versions";
+import { MODEL_PROVIDERS } from "../ai-admin/routes";
 import type { AiAdmin } from "../ai-admin/service";
 import { HttpError, jsonBody, notFound, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
 import { resourceRoutes, type ResourceStore } from "../lib/resource-routes";
 import type { Draft } from "../versions/store";
+import { withModelIds } from "./legacy-models";
 import { normalizeTemplate, type ChainFilters, type ChainsStore, type StoredChain } from "./store";
 import { chainProblems, type ModelRules } from "./validate";
 
@@ -62,12 +64,24 @@ function refuse(problems: ChainProblem[], doc: ChainDocument): never {
 
 const settingsKeys = ["name", "isPublic", "isGeneric", "organizations", "categories", "tags", "description"] as const;
 
-export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAuth: MiddlewareHandler<AppEnv> }) {
-  const { chains, ai, requireAuth } = deps;
+export function chainRoutes(deps: {
+  chains: ChainsStore;
+  ai: AiAdmin;
+  requireAuth: MiddlewareHandler<AppEnv>;
+  /** The model ids by deployment name (legacy-models.ts), read lazily: a new lookup per answer. */
+  deployments: () => () => ReadonlyMap<string, string>;
+}) {
+  const { chains, ai, requireAuth, deployments } = deps;
   const { versions } = chains;
   const models: ModelRules = {
     exists: (id) => ai.models.get(id) !== null,
     allowedFor: (id, organizations) => organizations.length > 0 && organizations.every((o) => ai.permissions.modelsOf(o).includes(id)),
+    vision: (id) => isVisionCapability(ai.models.get(id)?.capability ?? ""),
+  };
+  /** A document as answered: old links' deployment names read as model ids (spec 3 §4.2). */
+  const readable = <D extends { template: ChainTemplate }>(doc: D): D => {
+    const template = withModelIds(doc.template, models.exists, deployments());
+    return template === doc.template ? doc : { ...doc, template };
   };
   /** Refuses (400) a document with problems; answers it with its template normalized. */
   const checked = (doc: ChainDocument, rules: ModelRules = models): ChainDocument => {
@@ -85,7 +99,7 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
   };
   const answer = (c: StoredChain): Chain => {
     const { revision, ...rest } = c;
-    return { ...rest, version: revision, isActive: true, hasDraft: versions.draft(c.id) !== null };
+    return readable({ ...rest, version: revision, isActive: true, hasDraft: versions.draft(c.id) !== null });
   };
   const historyEntry = (id: string, r: RevisionSummary): HistoryEntry => ({
     id: String(r.revision),
@@ -103,7 +117,7 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
     libraryItemId: d.documentId,
     version: d.version,
     baseVersion: d.baseRevision,
-    data: d.document,
+    data: readable(d.document),
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
     createdBy: d.createdBy,
@@ -159,7 +173,10 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
           const allowed = organizations.length ? ai.permissions.modelsOf(organizations[0]!).filter((id) => models.allowedFor(id, organizations)) : [];
           const choices = allowed.flatMap((id) => {
             const m = ai.models.get(id);
-            return m ? [{ id: m.id, name: m.name, vision: isVisionCapability(m.capability) }] : [];
+            if (!m) return [];
+            const functions = MODEL_PROVIDERS.find((p) => p.name === m.provider)?.functions.map((f) => f.name) ?? [];
+            const params = m.params.map((p) => ({ name: p.name, default: p.default, options: p.options }));
+            return [{ id: m.id, name: m.name, vision: isVisionCapability(m.capability), params, functions }];
           });
           return c.json({ models: choices.sort((a, b) => a.name.localeCompare(b.name)), contentSources: [...CONTENT_SOURCES] } satisfies EditorOptions);
         });
@@ -173,7 +190,7 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
             return c.json({ messages } satisfies ValidateAnswer);
           }
           const doc: ChainDocument = { name: "import", isPublic: false, isGeneric: false, organizations: [], categories: [], tags: [], description: "", template: normalizeTemplate(parsed.data) };
-          const problems = chainProblems(doc, { exists: models.exists, allowedFor: () => true });
+          const problems = chainProblems(doc, { ...models, allowedFor: () => true });
           const messages = problems.map((p) => problemText(p, p.link === null ? undefined : doc.template.chain[p.link]?.name));
           return c.json({ messages } satisfies ValidateAnswer);
         });
@@ -201,7 +218,7 @@ export function chainRoutes(deps: { chains: ChainsStore; ai: AiAdmin; requireAut
           const r = versions.revision(id, n);
           if (!r) throw notFound(M.historyNotFound);
           const current = chains.get(id)?.revision ?? 0;
-          return c.json({ ...historyEntry(id, { ...r, current: r.revision === current }), data: r.document } satisfies HistoryVersion);
+          return c.json({ ...historyEntry(id, { ...r, current: r.revision === current }), data: readable(r.document) } satisfies HistoryVersion);
         });
         app.get("/:id/draft", ...can(P.read), (c) => {
           const id = c.req.param("id");

@@ -16,6 +16,8 @@ export type ModelRules = {
   exists(id: string): boolean;
   /** True when every organization of `organizations` allows model `id` (none: no model is allowed, spec 3 §5). */
   allowedFor(id: string, organizations: readonly string[]): boolean;
+  /** True when model `id` reads images (its capability ends in "vision"). */
+  vision(id: string): boolean;
 };
 
 /** A text of a link that Handlebars renders, and the field it is in. */
@@ -76,6 +78,17 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
     if (!models.exists(model)) problems.push({ ...at, field, message: M.unknownModel });
     else if (!models.allowedFor(model, doc.organizations)) problems.push({ ...at, field, message: at.chat ? M.chatModelNotAllowed : M.modelNotAllowed });
   };
+  // Spec 3 §5: images only for a vision model, on a user message before the last user message.
+  const checkImages = (model: string | null, messages: readonly ChainMessage[], at: { link: number | null; chat?: boolean }) => {
+    const lastUser = messages.map((m) => m.role).lastIndexOf("user");
+    const vision = model !== null && models.exists(model) && models.vision(model);
+    messages.forEach((m, i) => {
+      const images = (m.supplementals?.images.length ?? 0) + (m.supplementals?.files.length ?? 0);
+      if (images && (!vision || m.role !== "user" || i === lastUser)) {
+        problems.push({ ...at, field: `messages[${i}].supplementals.files`, message: M.imagesNotAllowed });
+      }
+    });
+  };
   const checkNames = (names: readonly string[], at: { link: number | null; chat?: boolean }, field: string, index: number) => {
     for (const name of names) {
       const defined = definedAt.get(name);
@@ -99,7 +112,10 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
     const at = { link: i };
     if (seenIds.has(link.id)) problems.push({ ...at, field: "id", message: M.duplicateLinkId });
     seenIds.add(link.id);
-    if (link.type === "prompt") checkModel(link.model, at, "model");
+    if (link.type === "prompt") {
+      checkModel(link.model, at, "model");
+      checkImages(link.model, link.messages, at);
+    }
     if (link.type === "content" && link.source.type === "ai") checkModel(link.source.value.model, at, "source.value.model");
     checkTexts(textsOf(link), at, i);
     if (link.type === "query") {
@@ -112,6 +128,7 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
   if (chat) {
     const at = { link: null, chat: true };
     checkModel(chat.model, at, "model");
+    checkImages(chat.model, chat.messages, at);
     checkTexts(textsOf(chat), at, links.length);
   }
   return problems;

@@ -1,0 +1,188 @@
+/**
+ * Chain runs under load (`npm run bench:chains [-- --runs 100 --seconds 30 --ttft 200 --chunk-ms 50 --samples 40]`),
+ * on the production build (BUILD_DIR) with compression on, against the fake provider on loopback
+ * (docs/decisions/chain-runs.md):
+ *   1. the product's added latency to the first streamed token: the time from `POST /api/v2/nlp/chains/stream` to
+ *      the first `stream` event read by the client, less the provider's fixed time to first token (`--ttft`), over
+ *      `--samples` runs one after another (goal: p50 ≤ 15 ms, p99 ≤ 50 ms);
+ *   2. `--runs` runs at once, each streaming for about `--seconds` (a chunk every `--chunk-ms`): every event's id must
+ *      follow the previous one, the text read must be the provider's, and the client's events must be the run's log
+ *      (0 lost events); meanwhile pages of the back office are read one after another (goal: p99 ≤ 100 ms);
+ *   3. the server's resident memory before, at the peak of, and 15 s after the runs.
+ */
+import type { RunEvent, RunWithEvents } from "../upstream/contract/chain-runs";
+import { startFakeLlm } from "../upstream/src/llm/fake-server";
+import { ADMIN, USER_PASSWORD, api, apiLogin, fmt, grant, median, percentile, pool, rssMb, signIn, sleep, startBackoffice, table } from "./lib";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = arg("runs", 100);
+const SECONDS = arg("seconds", 30);
+const TTFT = arg("ttft", 200);
+const CHUNK_MS = arg("chunk-ms", 50);
+const SAMPLES = arg("samples", 40);
+/** Runs one user may have at once (RUN_LIMITS.perUser): the concurrent runs are spread over this many users each. */
+const PER_USER = 5;
+
+type Read = { events: RunEvent[]; firstTokenMs: number; runId: string };
+
+/** Starts a run and reads its events to the end; `firstTokenMs` from the request to the first `stream` event. */
+async function runAndRead(base: string, token: string, body: unknown): Promise<Read> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v2/nlp/chains/stream`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Accept-Encoding": "gzip, br" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
+  if (response.headers.get("content-encoding")) throw new Error(`the event stream was compressed (${response.headers.get("content-encoding")})`);
+  const runId = response.headers.get("x-run-id") ?? "";
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: RunEvent[] = [];
+  let firstTokenMs = Number.NaN;
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split("\n").find((l) => l.startsWith("data: "));
+      if (!data) continue;
+      const event = JSON.parse(data.slice(6)) as RunEvent;
+      if (event.type === "ping") continue;
+      if (event.type === "stream" && Number.isNaN(firstTokenMs)) firstTokenMs = performance.now() - started;
+      events.push(event);
+    }
+  }
+  return { events, firstTokenMs, runId };
+}
+
+/** Problems of one read run: a gap in the ids, a text other than the provider's, a difference with the log. */
+function lost(read: Read, expected: string, log: RunEvent[]): string[] {
+  const problems: string[] = [];
+  read.events.forEach((e, i) => {
+    if (e.id !== i + 1) problems.push(`event ${i + 1} has id ${e.id}`);
+  });
+  const text = read.events.flatMap((e) => (e.type === "stream" ? [e.data.content] : [])).join("");
+  if (text !== expected) problems.push(`text of ${text.length} characters, ${expected.length} expected`);
+  if (read.events.at(-1)?.type !== "chain-finish" || (read.events.at(-1)?.data as { status?: string }).status !== "finished") problems.push("no finished chain-finish");
+  if (log.length !== read.events.length) problems.push(`${read.events.length} events read, ${log.length} in the log`);
+  return problems;
+}
+
+async function main() {
+  const fake = await startFakeLlm();
+  const server = await startBackoffice();
+  try {
+    const admin = await apiLogin(server.base);
+    const organization = await api<{ id: string }>(server.base, admin, "POST", "/api/organizations/", { name: "Bench chains" });
+    const model = await api<{ id: string }>(server.base, admin, "POST", "/api/v2/nlp/configurations", {
+      name: "fake-chat",
+      provider: "openai-compatible",
+      capability: "chat",
+      organizations: [organization.id],
+      config: JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", timeoutMs: 120_000 }),
+    });
+    const body = (question: string) => ({
+      item: { organizations: [organization.id] },
+      template: {
+        chain: [
+          {
+            id: "p1",
+            type: "prompt",
+            name: "PROMPT 1",
+            model: model.id,
+            messages: [
+              { role: "system", content: "You are a patent attorney." },
+              { role: "user", content: "{{question}}" },
+            ],
+          },
+        ],
+      },
+      variables: { question },
+    });
+
+    // 1. Added latency to the first token, one run at a time.
+    // No delay between chunks here: the fake waits that long after each chunk, the empty role chunk included.
+    fake.slowFirstToken(TTFT);
+    fake.chunkDelay(0);
+    for (let i = 0; i < 5; i++) await runAndRead(server.base, admin, body(`warm up ${i}`));
+    const added: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const read = await runAndRead(server.base, admin, body(`sample ${i} of the first token`));
+      added.push(read.firstTokenMs - TTFT);
+    }
+
+    // 2. Many runs at once, each streaming for about SECONDS.
+    const users = Math.ceil(RUNS / PER_USER);
+    const tokens = await pool(
+      Array.from({ length: users }, (_, i) => i),
+      4,
+      async (i) => {
+        const email = `chains${i}@bench.test`;
+        const user = await api<{ id: string }>(server.base, admin, "POST", "/api/auth/users", { firstName: "Run", lastName: `User${i}`, email, password: USER_PASSWORD });
+        await grant(server.base, admin, user.id, ["prompts.read"]);
+        return apiLogin(server.base, email, USER_PASSWORD);
+      },
+    );
+    // The fake sends about three characters a chunk: a question this long streams for SECONDS at CHUNK_MS a chunk.
+    const chunks = Math.round((SECONDS * 1000) / CHUNK_MS);
+    const question = (i: number) => `run ${String(i).padStart(3, "0")} `.concat("abc".repeat(Math.max(1, chunks - 5))).slice(0, chunks * 3 - 6);
+    fake.chunkDelay(CHUNK_MS);
+    const cookie = await signIn(server.base, ADMIN.email, ADMIN.password);
+    const pages = ["/", "/chains", "/people"];
+    await sleep(2_000);
+    const baseline = rssMb(server.pid);
+    let peak = baseline;
+    let going = true;
+    const pageMs: number[] = [];
+    const pageReader = (async () => {
+      for (let i = 0; going; i++) {
+        const t = performance.now();
+        const r = await fetch(`${server.base}${pages[i % pages.length]}`, { headers: { cookie } });
+        await r.arrayBuffer();
+        if (r.status !== 200) throw new Error(`${pages[i % pages.length]} answered ${r.status}`);
+        pageMs.push(performance.now() - t);
+        peak = Math.max(peak, rssMb(server.pid));
+        await sleep(100);
+      }
+    })();
+    const t0 = performance.now();
+    const reads = await Promise.all(Array.from({ length: RUNS }, (_, i) => runAndRead(server.base, tokens[Math.floor(i / PER_USER)]!, body(question(i)))));
+    const wallS = (performance.now() - t0) / 1000;
+    going = false;
+    await pageReader;
+    const problems: string[] = [];
+    await pool(reads, 8, async (read, i) => {
+      const run = await api<RunWithEvents>(server.base, tokens[Math.floor(i / PER_USER)]!, "GET", `/api/v2/nlp/chains/runs/${read.runId}`);
+      for (const p of lost(read, `Echo: ${question(i)}`, run.events)) problems.push(`run ${i}: ${p}`);
+    });
+    const events = reads.reduce((n, r) => n + r.events.length, 0);
+    await sleep(15_000);
+    const after = rssMb(server.pid);
+
+    console.log(`\nChain runs through the production server (compression on), fake provider: first token after ${TTFT} ms, a chunk every ${CHUNK_MS} ms\n`);
+    console.log(
+      table(
+        ["measure", "p50", "p99", "max", "goal"],
+        [
+          ["added latency to the first token (ms)", fmt(median(added)), fmt(percentile(added, 99)), fmt(Math.max(...added)), "p50 ≤ 15, p99 ≤ 50"],
+          [`pages during ${RUNS} runs (ms, ${pageMs.length} reads)`, fmt(median(pageMs)), fmt(percentile(pageMs, 99)), fmt(Math.max(...pageMs)), "p99 ≤ 100"],
+        ],
+      ),
+    );
+    console.log(`\n${RUNS} runs at once: ${events} events in ${fmt(wallS)} s, ${problems.length} problems (lost events) ${problems.slice(0, 5).join("; ")}`);
+    console.log(`server memory (RSS MB): before ${fmt(baseline)}, peak ${fmt(peak)}, 15 s after ${fmt(after)}`);
+    if (problems.length) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}
+
+await main();

@@ -1,0 +1,217 @@
+import { describe, expect, it } from "vitest";
+import { CHAIN_LIMITS, CHAIN_MESSAGES, CONTENT_FILE_TYPES, DEFAULT_PROMPT_MESSAGES, IMAGE_FILE_TYPES } from "@contract/chains-constants";
+import { CHAINS } from "~/chains/texts";
+import { chainsOf, draftVersionOf } from "../helpers/chains";
+import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
+
+/**
+ * The chain page's link fields without JavaScript (spec 3 §2.9, §3, §4.2, §5): a prompt's params from its model's
+ * defaults (reset when the model changes), its functions, images on a vision model's user messages; a content link's
+ * source (files, mermaid, AI) emptied when it changes; the options row.
+ */
+const { app, admin } = appAsAdmin();
+const { create: chain, draft: draftOf } = chainsOf(app);
+const E = CHAINS.editor;
+const T = CHAINS.page;
+
+async function org(name: string): Promise<string> {
+  const r = await app.adminApi("POST", "/api/organizations", { name });
+  return ((await r.json()) as { id: string }).id;
+}
+
+const PARAMS = [
+  { name: "top_p", default: "0.9", options: [] },
+  { name: "style", default: "formal", options: ["formal", "plain"] },
+];
+
+async function model(name: string, organizations: string[], capability: string, params: typeof PARAMS = []): Promise<string> {
+  const r = await app.adminApi("POST", "/api/v2/nlp/configurations", {
+    name,
+    provider: "openai-compatible",
+    capability,
+    organizations,
+    params,
+    config: JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "k", model: name }),
+  });
+  expect(r.status).toBe(201);
+  return ((await r.json()) as { id: string }).id;
+}
+
+const page = async (id: string) => unescapeHtml(await (await admin.get(`/chains/${id}`)).text());
+
+/** One post of the page as a browser without JavaScript sends it (multipart: the link forms with a file input). */
+async function post(id: string, fields: Record<string, string | File | (string | File)[]>): Promise<Response> {
+  const draftVersion = draftVersionOf(await page(id));
+  return admin.postMultipart(`/chains/${id}?index`, { draftVersion, ...fields });
+}
+
+async function promptOf(id: string, index = 0) {
+  const link = (await draftOf(id)).data.template.chain[index]!;
+  if (link.type !== "prompt") throw new Error("a prompt link");
+  return link;
+}
+
+const file = (name: string, bytes = 16) => new File([new Uint8Array(bytes).fill(7)], name);
+
+describe("chain editor: every field of a link without JavaScript", () => {
+  it("a prompt link: params from the model's defaults, reset when the model changes; functions cleared; no model shown as the organization's", async () => {
+    const acme = await org(`Acme ${uniq()}`);
+    const tuned = await model(`tuned-${uniq()}`, [acme], "chat", PARAMS);
+    const bare = await model(`bare-${uniq()}`, [acme], "chat");
+    const c = await chain({ name: `Params ${uniq()}`, organizations: [acme] });
+    expect((await post(c.id, { intent: "add", type: "prompt" })).status).toBe(302);
+    const link = await promptOf(c.id);
+    let html = await page(c.id);
+    expect(html).toContain(T.defaultModel);
+    expect(html).toContain(E.noModelHint);
+    expect(html).not.toContain(`<legend>${E.params}</legend>`);
+
+    const fields = { link: link.id, intent: "save", name: "PROMPT 1", temperature: "0.7", max_tokens: "", content: [DEFAULT_PROMPT_MESSAGES[0].content, "Draft."] };
+    // A model chosen: its params at their defaults, whatever the form sent.
+    expect((await post(c.id, { ...fields, model: tuned, paramValue: ["ignored"] })).status).toBe(302);
+    expect((await promptOf(c.id)).params).toEqual([
+      { name: "top_p", value: "0.9", options: [] },
+      { name: "style", value: "formal", options: ["formal", "plain"] },
+    ]);
+    html = await page(c.id);
+    expect(html).toContain(`<legend>${E.params}</legend>`);
+    expect(html).toMatch(/<label for="[^"]+-params-0-value">top_p<\/label><input[^>]*name="paramValue"[^>]*value="0.9"/);
+    expect(html).toMatch(/<select[^>]*name="paramValue"[^>]*>\s*<option value="formal" selected="">formal<\/option><option value="plain">plain<\/option>/);
+    expect(html).toContain(E.modelChangeHint);
+    // The same model: the values posted.
+    expect((await post(c.id, { ...fields, model: tuned, paramValue: ["0.5", "plain"] })).status).toBe(302);
+    expect((await promptOf(c.id)).params.map((p) => p.value)).toEqual(["0.5", "plain"]);
+
+    // Functions chosen earlier (a provider's) go with a model that has none; the params reset to the new model's (none).
+    const draft = await draftOf(c.id);
+    const withFunctions = { ...draft.data, template: { ...draft.data.template, chain: [{ ...(await promptOf(c.id)), functions: ["patent_search"] }] } };
+    const r = await app.adminApi("PATCH", `/api/prompts/${c.id}/draft`, { data: withFunctions, baseVersion: draft.version });
+    expect(r.status).toBe(200);
+    html = await page(c.id);
+    expect(html).toMatch(/<input type="checkbox" name="functions" checked="" value="patent_search"\/> (<!-- -->)?patent_search/);
+    expect((await post(c.id, { ...fields, model: tuned, paramValue: ["0.5", "plain"], functions: "patent_search" })).status).toBe(302);
+    expect((await promptOf(c.id)).functions).toEqual(["patent_search"]);
+    expect((await post(c.id, { ...fields, model: bare, functions: "patent_search" })).status).toBe(302);
+    expect(await promptOf(c.id)).toMatchObject({ model: bare, params: [], functions: [] });
+  });
+
+  it("images: a vision model's user messages before the last user message take an upload (typed and bounded); others none", async () => {
+    const acme = await org(`Vision ${uniq()}`);
+    const vision = await model(`vision-${uniq()}`, [acme], "chat-with-vision");
+    const plain = await model(`plain-${uniq()}`, [acme], "chat");
+    const c = await chain({ name: `Images ${uniq()}`, organizations: [acme] });
+    expect((await post(c.id, { intent: "add", type: "prompt" })).status).toBe(302);
+    const link = await promptOf(c.id);
+    const fields = { link: link.id, name: "PROMPT 1", temperature: "0.7", max_tokens: "", model: vision };
+    const four = ["Be precise.", "Look at the drawing.", "Seen.", "What does it show?"];
+    expect((await post(c.id, { ...fields, intent: "addMessage", content: four.slice(0, 2) })).status).toBe(302);
+    expect((await post(c.id, { ...fields, intent: "addMessage", content: four.slice(0, 3) })).status).toBe(302);
+    expect((await post(c.id, { ...fields, intent: "save", content: four })).status).toBe(302);
+    let html = await page(c.id);
+    // Only message 2 (a user message, not the last user one) takes an image; the form is multipart.
+    expect(html).toContain(E.attachImage(2));
+    expect(html).not.toContain(E.attachImage(4));
+    // HTML attribute names are case-insensitive; React writes this one as `encType`.
+    expect(new RegExp(`<form[^>]*id="link-form-${link.id}"[^>]*>`).exec(html)?.[0]).toMatch(/enctype="multipart\/form-data"/i);
+
+    expect((await post(c.id, { ...fields, intent: "save", content: four, "image-1": file("figure-1.png") })).status).toBe(302);
+    expect((await promptOf(c.id)).messages[1]!.supplementals?.files.map((f) => [f.name, f.type])).toEqual([["figure-1.png", "png"]]);
+    html = await page(c.id);
+    expect(html).toContain("figure-1.png");
+    expect(html).toContain(`aria-label="${E.removeFile("figure-1.png")}"`);
+
+    // A type that is not an image, and an image past the bound: refused on the message, what was typed kept.
+    const gif = await post(c.id, { ...fields, intent: "save", content: ["Be precise.", "Typed words", "Seen.", "Q"], "image-1": file("anim.gif") });
+    expect(gif.status).toBe(400);
+    const gifHtml = unescapeHtml(await gif.text());
+    expect(gifHtml).toContain(CHAIN_MESSAGES.fileType(IMAGE_FILE_TYPES));
+    expect(gifHtml).toContain("Typed words");
+    const big = await post(c.id, { ...fields, intent: "save", content: four, "image-1": file("huge.jpg", CHAIN_LIMITS.imageBytes + 1) });
+    expect(big.status).toBe(400);
+    expect(unescapeHtml(await big.text())).toContain(CHAIN_MESSAGES.fileTooLarge(CHAIN_LIMITS.imageBytes / 1024));
+    expect((await promptOf(c.id)).messages[1]!.supplementals?.files).toHaveLength(1);
+
+    // A model that does not read images: the upstream refuses the images kept; removed, the save passes.
+    const refused = await post(c.id, { ...fields, model: plain, intent: "save", content: four });
+    expect(refused.status).toBe(400);
+    expect(unescapeHtml(await refused.text())).toContain(CHAIN_MESSAGES.imagesNotAllowed);
+    expect((await post(c.id, { ...fields, intent: "removeImage:1:0", content: four })).status).toBe(302);
+    expect((await promptOf(c.id)).messages[1]!.supplementals).toBeUndefined();
+    expect((await post(c.id, { ...fields, model: plain, intent: "save", content: four })).status).toBe(302);
+    expect(await page(c.id)).not.toContain(E.attachImage(2));
+  });
+
+  it("a content link: files of the accepted types (bounded), a changed source empties the value, mermaid and AI fields", async () => {
+    const acme = await org(`Content ${uniq()}`);
+    const m = await model(`content-${uniq()}`, [acme], "chat-with-vision");
+    const c = await chain({
+      name: `Content ${uniq()}`,
+      organizations: [acme],
+      template: { chain: [{ id: "f", type: "form", name: "FORM 1", variables: [{ name: "sketch", type: "image" }, { name: "topic", type: "string" }] }] },
+    });
+    expect((await post(c.id, { intent: "add", type: "content" })).status).toBe(302);
+    const content = (await draftOf(c.id)).data.template.chain[1]!;
+    expect(content).toMatchObject({ name: "CONTENT 1", source: { type: "file", value: [] } });
+    let html = await page(c.id);
+    expect(html).toContain(E.noFiles);
+    expect(html).toContain(E.sourceChangeHint);
+    expect(html).toMatch(new RegExp(`<input type="file" multiple=""[^>]*name="contentFile" accept="${CONTENT_FILE_TYPES.map((t) => `\\.${t}`).join(",")}"`));
+
+    const fields = { link: content.id, name: "CONTENT 1", sourceType: "file" };
+    expect((await post(c.id, { ...fields, intent: "save", contentFile: [file("spec.docx"), file("flow.vsdx"), file("logo.SVG")] })).status).toBe(302);
+    const files = async () => {
+      const l = (await draftOf(c.id)).data.template.chain[1]!;
+      return l.type === "content" && l.source.type === "file" ? l.source.value.map((f) => [f.name, f.type]) : null;
+    };
+    expect(await files()).toEqual([
+      ["spec.docx", "docx"],
+      ["flow.vsdx", "vsdx"],
+      ["logo.SVG", "svg"],
+    ]);
+    const exe = await post(c.id, { ...fields, intent: "save", contentFile: file("tool.exe") });
+    expect(exe.status).toBe(400);
+    expect(unescapeHtml(await exe.text())).toContain(CHAIN_MESSAGES.fileType(CONTENT_FILE_TYPES));
+    const big = await post(c.id, { ...fields, intent: "save", contentFile: file("big.png", CHAIN_LIMITS.fileBytes + 1) });
+    expect(big.status).toBe(400);
+    expect(unescapeHtml(await big.text())).toContain(CHAIN_MESSAGES.fileTooLarge(CHAIN_LIMITS.fileBytes / 1024));
+    expect((await post(c.id, { ...fields, intent: "removeFile:1" })).status).toBe(302);
+    expect(await files()).toEqual([
+      ["spec.docx", "docx"],
+      ["logo.SVG", "svg"],
+    ]);
+
+    // Mermaid: the files go; its template saved. AI: the template goes; model, template, image variables saved.
+    expect((await post(c.id, { ...fields, sourceType: "mermaid", intent: "save" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chain[1]).toMatchObject({ source: { type: "mermaid", value: "" } });
+    html = await page(c.id);
+    expect(html).toContain(E.mermaid);
+    expect((await post(c.id, { ...fields, sourceType: "mermaid", mermaid: "graph TD; A-->B", intent: "save" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chain[1]).toMatchObject({ source: { type: "mermaid", value: "graph TD; A-->B" } });
+    expect((await post(c.id, { ...fields, sourceType: "ai", mermaid: "graph TD; A-->B", intent: "save" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chain[1]).toMatchObject({ source: { type: "ai", value: { model: null, template: "", images: [] } } });
+    html = await page(c.id);
+    expect(html).toMatch(/<input type="checkbox" name="aiImages" value="sketch"\/> (<!-- -->)?sketch/);
+    expect(html).not.toContain('name="aiImages" value="topic"');
+    const ai = { ...fields, sourceType: "ai", aiModel: m, aiTemplate: "Draw {{topic}}", aiImages: "sketch", intent: "save" };
+    expect((await post(c.id, ai)).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chain[1]).toMatchObject({ source: { type: "ai", value: { model: m, template: "Draw {{topic}}", images: ["sketch"] } } });
+  });
+
+  it("the options row: 'Insert in section' and 'at' saved in the template's options; an unknown value is none", async () => {
+    const c = await chain({ name: `Options ${uniq()}` });
+    let html = await page(c.id);
+    expect(html).toMatch(new RegExp(`<label for="chain-insert-in">${T.options}</label>`));
+    expect(html).toMatch(new RegExp(`<label for="chain-insert-at">${T.at}</label>`));
+    for (const v of ["Title", "PriorityClaim", "TechnicalField", "Background", "Summary", "BriefDescription", "DetailedDescription", "Claims", "Abstract", "Document"]) {
+      expect(html).toContain(`<option value="${v}">${v}</option>`);
+    }
+    for (const v of ["Start", "End", "Replace"]) expect(html).toContain(`<option value="${v}">${v}</option>`);
+    expect((await post(c.id, { intent: "options", insertIn: "Claims", insertAt: "End" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.options).toEqual({ insertIn: "Claims", insertAt: "End" });
+    html = await page(c.id);
+    expect(html).toContain('<option value="Claims" selected="">Claims</option>');
+    expect(html).toContain('<option value="End" selected="">End</option>');
+    expect((await post(c.id, { intent: "options", insertIn: "Appendix", insertAt: "Replace" })).status).toBe(302);
+    expect((await draftOf(c.id)).data.template.options).toEqual({ insertIn: "", insertAt: "Replace" });
+  });
+});
