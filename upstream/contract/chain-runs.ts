@@ -96,6 +96,9 @@ export const RUN_EVENT_TYPES = [
 ] as const;
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 
+/** A value as JSON carries it (what a run's variables and inputs are: they came in JSON bodies). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 /** Tokens a provider reported. */
 export type Usage = { promptTokens: number; completionTokens: number };
 
@@ -104,7 +107,7 @@ export type RunFormVariable = {
   name: string;
   label: string;
   type: string;
-  value: unknown;
+  value: JsonValue;
   singleClaimMode: boolean;
   independentOnly: boolean;
 };
@@ -122,7 +125,7 @@ export type RunMessage = {
 /** The payload of each event type (`link` is the link's index from 0; null for the chat). */
 export type RunEventData = {
   "chain-start": { runId: string; chainId: string | null; links: number; index: number | null };
-  "link-start": { link: number; name: string; type: string; input: unknown };
+  "link-start": { link: number; name: string; type: string; input: JsonValue };
   stream: { link: number | null; content: string };
   tool: { link: number | null; name: string; arguments: string };
   content: { link: number | null; message: RunMessage };
@@ -231,7 +234,7 @@ export const ResolveBody = z.object({
   context: RunContext,
 });
 export type ResolveBody = z.input<typeof ResolveBody>;
-export type ResolveAnswer = { variables: { name: string; type: string; value: unknown }[] };
+export type ResolveAnswer = { variables: { name: string; type: string; value: JsonValue }[] };
 
 /** Server-sent event text of one event (single-line JSON; the `id:` line is the resume point). */
 export const sseOf = (e: RunEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;

@@ -8,7 +8,7 @@
  *   each `{ docCode, createdAt, text }`), the newest, the oldest or all of them joined by a blank line.
  * - otherwise: the run's variable of that name, else the variable's own value, else the context's property of that name.
  */
-import type { RunContext, RunFormVariable } from "../../contract/chain-runs";
+import type { JsonValue, RunContext, RunFormVariable } from "../../contract/chain-runs";
 
 export type VariableToResolve = {
   name: string;
@@ -44,7 +44,12 @@ function documentText(context: RunContext, docCode: string, selector: string): s
   return documents.map((d) => d.text).join("\n\n");
 }
 
-export function resolveVariable(v: VariableToResolve, context: RunContext, variables: Record<string, unknown>): unknown {
+/** The variable's value: JSON, since the context and the variables came in JSON bodies. */
+export function resolveVariable(v: VariableToResolve, context: RunContext, variables: Record<string, unknown>): JsonValue {
+  return (resolveAny(v, context, variables) ?? null) as JsonValue;
+}
+
+function resolveAny(v: VariableToResolve, context: RunContext, variables: Record<string, unknown>): unknown {
   if (v.type === "claims") return claimsOf(context, v);
   if (v.source?.docCode) return documentText(context, v.source.docCode, v.source.selector || "all");
   if (Object.prototype.hasOwnProperty.call(variables, v.name)) return variables[v.name];
