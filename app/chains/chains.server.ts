@@ -93,9 +93,10 @@ export function withUnknownIds(
 
 /**
  * The History tab's lines (the versions kit's history entries, spec 3 §3 history entry): the draft, if any, then the
- * versions newest first, the active one marked. The lines lead to the chain page until versions have a page of their own.
+ * versions newest first, the active one marked; each leads to its version view (`/chains/{id}/versions/{draft|n}`),
+ * `shown` marking the one a page shows.
  */
-export async function chainHistory(api: Api, chain: Chain, timeZone: string) {
+export async function chainHistory(api: Api, chain: Chain, timeZone: string, shown: "draft" | "current" | number = "current") {
   const base = `${chains.definition.path}/${encodeURIComponent(chain.id)}`;
   const [versions, draft] = await Promise.all([
     api.get(History, `${base}/history`),
@@ -119,8 +120,8 @@ export async function chainHistory(api: Api, chain: Chain, timeZone: string) {
     draft,
     currentStatus: CHAINS.page.active,
     timeZone,
-    draftHref: page,
-    revisionHref: () => `${page}?tab=history`,
-    shown: "current",
+    draftHref: `${page}/versions/draft`,
+    revisionHref: (n) => `${page}/versions/${n}`,
+    shown,
   });
 }

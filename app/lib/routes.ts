@@ -90,6 +90,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
   // The Context tab's posts: each user keeps their own context of a chain they may open.
   { path: "/chains/:id/context", permission: "prompts.read" },
+  // A chain's versions (spec 3 §2.9 toolbar, §4.2): export and compare read; import, activate, discard write.
+  { path: "/chains/:id/export", permission: "prompts.read" },
+  { path: "/chains/:id/export/download", permission: "prompts.read" },
+  { path: "/chains/:id/import", permission: "prompts", write: "prompts" },
+  { path: "/chains/:id/compare", permission: "prompts.read" },
+  { path: "/chains/:id/versions/:version", permission: "prompts.read", write: "prompts" },
   // Rules, messages, applications, e-mail connector (spec 2 §2, §6; nav order of spec 1 §2).
   // Rules (docs/decisions/docketing-rules.md): templates.read lists and shows; `templates` creates, clones, edits
   // and deletes, as for the Word and Visio templates.

@@ -24,6 +24,7 @@ export function ConfirmAction({
   fields,
   ariaLabel,
   buttonClassName,
+  children,
 }: {
   intent: string;
   label: ReactNode;
@@ -44,6 +45,8 @@ export function ConfirmAction({
   ariaLabel?: string;
   /** The button's classes when not the default's (a row's small buttons). */
   buttonClassName?: string;
+  /** Fields the confirmation asks for, posted with it (a comment): one step shows at a time, so their ids stay unique. */
+  children?: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
@@ -71,6 +74,7 @@ export function ConfirmAction({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="confirmed" value="yes" />
         {hidden}
+        {children ? <div className="confirm-fields">{children}</div> : null}
         <button type="submit" className={danger ? "btn btn-danger" : "btn btn-primary"} disabled={pending}>
           {pending ? `${confirmLabel}…` : confirmLabel}
         </button>

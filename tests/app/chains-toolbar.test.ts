@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { Chain, ChainTemplate, History, type ChainDocument } from "@contract/chains";
+import { CHAIN_VERSIONS as V } from "~/chains/versions/texts";
+import { chainsOf } from "../helpers/chains";
+import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
+
+/**
+ * The chain page's toolbar and versions against the built app (spec 3 §2.9, §4.2, §8): export (a page and a download),
+ * import ('Invalid import string', 'Import failed' per message, 'Template imported succesfully'), compare (the chain
+ * differ's named changes), the version view's actions each after its confirmation ('Activate draft?' / 'Activate
+ * version?' with a Comment, 'Discard draft?'), all without JavaScript; a prompts.read holder reads and writes nothing.
+ */
+const { app, admin } = appAsAdmin();
+const { create, draft: draftOf } = chainsOf(app);
+
+const html = async (url: string) => unescapeHtml(await (await admin.get(url)).text());
+const template = (name: string, text: string) => ({ id: `t-${uniq()}`, type: "template", name, template: text, renderOnly: false });
+
+/** A chain at version 1 with one template link, and a draft that renamed it and added a query. */
+async function chainWithDraft() {
+  const c = await create({ name: `Toolbar ${uniq()}`, template: { chain: [template("TEMPLATE 1", "Hello")], options: { insertIn: "Claims", insertAt: "End" } } });
+  const data: ChainDocument = structuredClone({ ...(await current(c.id)) });
+  data.template.chain[0]!.name = "GREETING";
+  data.template.chain.push({ id: `q-${uniq()}`, type: "query", name: "QUERY 1", query: "select 1" });
+  const r = await app.adminApi("PATCH", `/api/prompts/${c.id}/draft`, { data });
+  expect(r.status).toBe(200);
+  return c;
+}
+async function current(id: string): Promise<ChainDocument> {
+  const { name, isPublic, isGeneric, organizations, categories, tags, description, template: t } = Chain.parse(await (await app.adminApi("GET", `/api/prompts/${id}`)).json());
+  return { name, isPublic, isGeneric, organizations, categories, tags, description, template: t };
+}
+const history = async (id: string) => History.parse(await (await app.adminApi("GET", `/api/prompts/${id}/history`)).json());
+
+describe("chain toolbar: versions, compare, export, import", () => {
+  it("the toolbar links the version view, compare, export and import; the History tab's versions lead to their view", async () => {
+    const c = await chainWithDraft();
+    const page = await html(`/chains/${c.id}`);
+    expect(page).toContain(`aria-label="${V.toolbar}"`);
+    for (const href of [`/chains/${c.id}/versions/draft`, `/chains/${c.id}/versions/1`, `/chains/${c.id}/compare?to=draft`, `/chains/${c.id}/export?of=draft`, `/chains/${c.id}/import`]) {
+      expect(page).toContain(`href="${href}"`);
+    }
+    const tab = await html(`/chains/${c.id}?tab=history`);
+    expect(tab).toContain(`href="/chains/${c.id}/versions/1"`);
+    expect(tab).toContain(`href="/chains/${c.id}/versions/draft"`);
+  });
+
+  it("compare: the active version against the draft as named changes; 'Quit comparision mode' goes back", async () => {
+    const c = await chainWithDraft();
+    const page = await html(`/chains/${c.id}/compare?to=draft`);
+    expect(page).toContain(V.compareTitle(V.current(1), V.draft));
+    expect(page).toContain("link TEMPLATE 1 renamed to GREETING");
+    expect(page).toContain("link QUERY 1 added at 2");
+    expect(page).toContain(V.quitCompare);
+    expect(page).toContain(`href="/chains/${c.id}"`);
+    expect((await admin.get(`/chains/${c.id}/compare?to=9`)).status).toBe(404);
+  });
+
+  it("activate the draft: 'Activate draft?' with a Comment, then 'Draft activated' and the comment in the history; an older version re-activated", async () => {
+    const c = await chainWithDraft();
+    const view = await html(`/chains/${c.id}/versions/draft`);
+    expect(view).toContain(V.activateDraft);
+    expect(view).toContain(V.discardDraft);
+    const url = `/chains/${c.id}/versions/draft`;
+    const step = unescapeHtml(await (await admin.post(url, { intent: "activate", draftVersion: "1" })).text());
+    expect(step).toContain(V.activateTitle("draft"));
+    expect(step).toContain(`name="comment"`);
+    expect(step).toContain(V.comment);
+    const done = await admin.post(url, { intent: "activate", confirmed: "yes", comment: "Renamed the greeting" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/chains/${c.id}`);
+    expect(await html(`/chains/${c.id}`)).toContain(V.draftActivated);
+    const versions = await history(c.id);
+    expect(versions[0]).toMatchObject({ version: 2, comment: "Renamed the greeting", isActive: true });
+    expect((await current(c.id)).template.chain.map((l) => l.name)).toEqual(["GREETING", "QUERY 1"]);
+
+    // Version 1 again: its preview offers Activate (not the active one), asking 'Activate version?'.
+    const v1 = `/chains/${c.id}/versions/1`;
+    const preview = await html(v1);
+    expect(preview).toContain(V.preview);
+    expect(preview).toContain(V.activateVersion);
+    expect(unescapeHtml(await (await admin.post(v1, { intent: "activate" })).text())).toContain(V.activateTitle("version"));
+    const again = await admin.post(v1, { intent: "activate", confirmed: "yes", comment: "Back to the first" });
+    expect(again.status).toBe(302);
+    expect(await html(`/chains/${c.id}`)).toContain(V.versionActivated);
+    expect((await current(c.id)).template.chain.map((l) => l.name)).toEqual(["TEMPLATE 1"]);
+    expect((await history(c.id))[0]).toMatchObject({ version: 3, comment: "Back to the first", activatedFrom: 1 });
+    // The active version offers nothing to activate.
+    expect(await html(`/chains/${c.id}/versions/3`)).not.toContain(V.activateVersion);
+  });
+
+  it("discard the draft: 'Discard draft?' first, then 'Draft discarded' and the chain as it was", async () => {
+    const c = await chainWithDraft();
+    const url = `/chains/${c.id}/versions/draft`;
+    expect(unescapeHtml(await (await admin.post(url, { intent: "discard" })).text())).toContain(V.discardTitle);
+    const done = await admin.post(url, { intent: "discard", confirmed: "yes" });
+    expect(done.status).toBe(302);
+    expect(await html(`/chains/${c.id}`)).toContain(V.draftDiscarded);
+    expect((await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).status).toBe(404);
+    expect(await html(url)).toContain(V.noDraft);
+  });
+
+  it("export: the template's JSON on a page to copy and as a download", async () => {
+    const c = await chainWithDraft();
+    const page = await html(`/chains/${c.id}/export?of=draft`);
+    expect(page).toContain(V.exportLabel);
+    expect(page).toContain("GREETING");
+    expect(page).toContain(`href="/chains/${c.id}/export/download?of=draft"`);
+    const file = await admin.get(`/chains/${c.id}/export/download?of=current`);
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename=".+\.json"$/);
+    const exported = ChainTemplate.parse(JSON.parse(await file.text()));
+    expect(exported.chain.map((l) => l.name)).toEqual(["TEMPLATE 1"]);
+    expect(exported.options).toEqual({ insertIn: "Claims", insertAt: "End" });
+    expect(V.copied).toBe("Template is copied to clipboard");
+  });
+
+  it("import: 'Invalid import string', 'Import failed' per message (the pasted text kept), then 'Template imported succesfully' into the draft", async () => {
+    const from = await chainWithDraft();
+    const exported = await (await admin.get(`/chains/${from.id}/export/download?of=draft`)).text();
+    const into = await create({ name: `Imported ${uniq()}` });
+    const url = `/chains/${into.id}/import`;
+    expect(await html(url)).toContain(V.importLabel);
+
+    const invalid = await admin.post(url, { template: "{not json" });
+    expect(invalid.status).toBe(400);
+    const invalidPage = unescapeHtml(await invalid.text());
+    expect(invalidPage).toContain(V.invalidImport);
+    expect(invalidPage).toContain("{not json");
+
+    const broken = JSON.stringify({ chain: [template("TEMPLATE 1", "{{PROMPT_3_OUTPUT}}"), template("TEMPLATE 2", "{{#if}")] });
+    const failed = await admin.post(url, { template: broken });
+    expect(failed.status).toBe(400);
+    const failedPage = unescapeHtml(await failed.text());
+    expect(failedPage.match(new RegExp(`<strong>${V.importFailed}</strong>`, "g"))?.length).toBe(2);
+    expect(failedPage).toContain("PROMPT_3_OUTPUT");
+    expect((await app.adminApi("GET", `/api/prompts/${into.id}/draft`)).status).toBe(404);
+
+    const done = await admin.post(url, { template: exported });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/chains/${into.id}`);
+    expect(await html(`/chains/${into.id}`)).toContain(V.imported);
+    expect((await draftOf(into.id)).data.template.chain.map((l) => l.name)).toEqual(["GREETING", "QUERY 1"]);
+    expect(V.imported).toBe("Template imported succesfully");
+  });
+
+  it("prompts.read alone: reads the versions, compare and export; no import, no activation", async () => {
+    const c = await chainWithDraft();
+    const reader = await browserWith(app, ["prompts.read"]);
+    const page = unescapeHtml(await (await reader.get(`/chains/${c.id}`)).text());
+    expect(page).not.toContain(`href="/chains/${c.id}/import"`);
+    expect((await reader.get(`/chains/${c.id}/versions/1`)).status).toBe(200);
+    expect(unescapeHtml(await (await reader.get(`/chains/${c.id}/versions/draft`)).text())).not.toContain(V.activateDraft);
+    expect((await reader.get(`/chains/${c.id}/compare?to=draft`)).status).toBe(200);
+    expect((await reader.get(`/chains/${c.id}/export/download`)).status).toBe(200);
+    expect((await reader.get(`/chains/${c.id}/import`)).status).toBe(404);
+    expect((await reader.post(`/chains/${c.id}/import`, { template: "{}" })).status).toBe(404);
+    expect((await reader.post(`/chains/${c.id}/versions/draft`, { intent: "activate", confirmed: "yes" })).status).toBe(404);
+    expect((await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).status).toBe(200);
+  });
+});
