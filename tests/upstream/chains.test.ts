@@ -209,6 +209,8 @@ describe("chains: store and API", () => {
       ["DELETE", `/api/prompts/${chain.id}/draft`, undefined],
       ["POST", `/api/prompts/${chain.id}/draft/activate`, { comment: "x" }],
       ["POST", `/api/prompts/${chain.id}/history/activate`, { version: 1 }],
+      ["PATCH", `/api/prompts/${chain.id}/history/1`, { comment: "x" }],
+      ["DELETE", `/api/prompts/${chain.id}/history/1`, undefined],
     ];
     for (const [method, path, body] of writes) {
       expect((await h.call(method, path, { token: reader, body })).status, `${method} ${path}`).toBe(403);

@@ -259,6 +259,9 @@ export const History = z.array(HistoryEntry);
 export const HistoryVersion = HistoryEntry.extend({ data: ChainDocument });
 export type HistoryVersion = z.infer<typeof HistoryVersion>;
 
+/** PATCH /api/prompts/{id}/history/{version}: a version's comment (its content stays as committed). */
+export const HistoryUpdate = z.object({ comment: CommitMessage });
+
 /** POST /api/prompts/{id}/history/activate */
 export const ActivateVersion = z.object({ version: z.number().int().min(1), baseVersion: BaseVersion.optional(), comment: CommitMessage.optional() });
 

@@ -76,4 +76,6 @@ export const VERSION_MESSAGES = {
   revisionNotFound: "Revision not found.",
   draftNotFound: "Draft not found.",
   activatedRevision: (n: number) => `Activated revision ${n}`,
+  /** A revision's content is never changed or lost while it is the one that runs: only another can be deleted. */
+  activeRevisionDelete: "The active version cannot be deleted; activate another one first.",
 } as const;

@@ -19,6 +19,7 @@ import {
   ChainsResource,
   DraftActivate,
   DraftSave,
+  HistoryUpdate,
   ValidateBody,
   type Chain,
   type ChainDocument,
@@ -219,6 +220,23 @@ export function chainRoutes(deps: {
           if (!r) throw notFound(M.historyNotFound);
           const current = chains.get(id)?.revision ?? 0;
           return c.json({ ...historyEntry(id, { ...r, current: r.revision === current }), data: readable(r.document) } satisfies HistoryVersion);
+        });
+        // Spec 3 §7 PATCH/DELETE /history/{id}: a version's comment is metadata and may change; its content never
+        // does. A version other than the active one may be deleted (the versions kit refuses the active one, 409).
+        app.patch("/:id/history/:version", ...can(P.write), async (c) => {
+          const id = c.req.param("id");
+          existing(id);
+          const n = validate(VersionParam, c.req.param("version"));
+          const { comment } = await jsonBody(c, HistoryUpdate);
+          const r = versions.editMessage(id, n, comment);
+          if (!r) throw notFound(M.historyNotFound);
+          return c.json(historyEntry(id, { ...r, current: r.revision === existing(id).revision }));
+        });
+        app.delete("/:id/history/:version", ...can(P.write), (c) => {
+          const id = c.req.param("id");
+          existing(id);
+          if (!versions.removeRevision(id, validate(VersionParam, c.req.param("version")))) throw notFound(M.historyNotFound);
+          return c.body(null, 204);
         });
         app.get("/:id/draft", ...can(P.read), (c) => {
           const id = c.req.param("id");

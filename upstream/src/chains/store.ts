@@ -61,6 +61,7 @@ export class ChainsStore extends CollectionStore<StoredChain, ChainFilters> {
       `update chains set name = ?, is_public = ?, is_generic = ?, description = ?, organizations = ?, categories = ?, tags = ?,
          template = ?, revision = ?, comment = ?, updated_at = ?, updated_by = ? where id = ?`,
     );
+    const setComment = db.prepare("update chains set comment = ? where id = ?");
     this.versions = new VersionedStore<ChainDocument>(db, now, {
       kind: "prompt",
       current: (id) => {
@@ -85,6 +86,7 @@ export class ChainsStore extends CollectionStore<StoredChain, ChainFilters> {
           id,
         );
       },
+      currentMessage: (id, message) => void setComment.run(message, id),
     });
   }
 

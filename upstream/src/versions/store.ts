@@ -19,6 +19,8 @@ export type VersionedKind<D> = {
   current(id: string): { document: D; revision: number; updatedBy: string | null; updatedAt: string | null } | null;
   /** Makes `document` the current document of `id` at `revision` (its latest commit, with `commitMessage`). */
   replace(id: string, document: D, revision: number, commitMessage: string, actor: string | null): void;
+  /** The current revision's commit message changed (`editMessage`), for a kind that keeps it beside its document. */
+  currentMessage?(id: string, commitMessage: string): void;
 };
 
 export type Draft<D> = {
@@ -186,6 +188,37 @@ export class VersionedStore<D> {
       const old = this.revision(id, n);
       if (!old) throw notFound(M.revisionNotFound);
       return this.commit(id, old.document, { baseRevision: options.baseRevision, commitMessage: options.commitMessage || M.activatedRevision(n), activatedFrom: n }, actor);
+    })();
+  }
+
+  /**
+   * Changes revision `n`'s commit message: metadata about the revision, not its content, which stays as committed.
+   * Null when there is no revision `n`.
+   */
+  editMessage(id: string, n: number, commitMessage: string): Omit<RevisionSummary, "current"> | null {
+    return this.db.transaction(() => {
+      const changed = prepared(this.db, "update versioned_revisions set commit_message = ? where kind = ? and document_id = ? and revision = ?").run(
+        commitMessage,
+        this.k.kind,
+        id,
+        n,
+      );
+      if (!changed.changes) return null;
+      // The current revision's message may be kept by the kind too (a chain answers it as its comment).
+      if (this.k.current(id)?.revision === n) this.k.currentMessage?.(id, commitMessage);
+      const { document: _content, ...summary } = this.revision(id, n)!;
+      return summary;
+    })();
+  }
+
+  /**
+   * Deletes revision `n` of `id` from its history (false when there is none). The current revision is refused (409):
+   * what runs keeps its content and its record. Numbers are never reused: the current revision is always the latest.
+   */
+  removeRevision(id: string, n: number): boolean {
+    return this.db.transaction(() => {
+      if (this.k.current(id)?.revision === n) throw new HttpError(409, M.activeRevisionDelete);
+      return prepared(this.db, "delete from versioned_revisions where kind = ? and document_id = ? and revision = ?").run(this.k.kind, id, n).changes > 0;
     })();
   }
 
