@@ -90,6 +90,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: "/chains/:id/edit", permission: "prompts.read", write: "prompts" },
   // The Context tab's posts: each user keeps their own context of a chain they may open.
   { path: "/chains/:id/context", permission: "prompts.read" },
+  // Runs (docs/decisions/chain-runs.md): a reader may run a chain; a run's page, its posts and its events are its starter's.
+  { path: "/chains/:id/runs", permission: "prompts.read" },
+  { path: "/chains/:id/runs/:run", permission: "prompts.read" },
+  { path: "/chains/:id/runs/:run/events", permission: "prompts.read" },
   // A chain's versions (spec 3 §2.9 toolbar, §4.2): export and compare read; import, activate, discard write.
   { path: "/chains/:id/export", permission: "prompts.read" },
   { path: "/chains/:id/export/download", permission: "prompts.read" },

@@ -1,0 +1,131 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import type { ChainContext } from "@contract/chain-context";
+import { RUN_LIMITS, type ContinueBody, type RunContext, type RunWithEvents, type StreamBody } from "@contract/chain-runs";
+import { notFound, requireRoute } from "~/auth/guard.server";
+import { reasonOf } from "~/lib/actions.server";
+import { readForm, textOf } from "~/lib/form.server";
+import { toasts } from "~/lib/toast.server";
+import { isUpstreamError, type Api } from "~/lib/upstream.server";
+import { chains } from "../chains.server";
+import { chainContext } from "../context/context.server";
+import { editedDocument } from "../editor.server";
+import { RUNS } from "./texts";
+
+const base = "/api/v2/nlp/chains";
+const runPath = (runId: string) => `${base}/runs/${encodeURIComponent(runId)}`;
+
+/** The run as the upstream answers it (its shape is the contract's type; the upstream is ours). */
+const RunAnswer = z.custom<RunWithEvents>((v) => typeof v === "object" && v !== null && "events" in v);
+
+/** The address of a run's page. */
+export const runUrl = (chainId: string, runId: string) => `/chains/${encodeURIComponent(chainId)}/runs/${encodeURIComponent(runId)}`;
+
+/** What a run knows of the user's context of the chain (docs/decisions/chain-context.md). */
+export function runContextOf(context: ChainContext): RunContext {
+  return {
+    ...(context.invention ? { invention: context.invention } : {}),
+    ...(context.document ? { document: { name: context.document.name, ...context.document.context } } : {}),
+    ...(context.claims.length ? { claims: context.claims } : {}),
+  };
+}
+
+export const runs = {
+  /**
+   * Starts a run of the chain as the page shows it (the draft for a writer who has one), with the user's context; one
+   * link when `index` is given. Answers the run's id once the upstream has recorded it: the run goes on without this
+   * request, which stops listening at once.
+   */
+  async start(api: Api, chainId: string, index: number | null, writer: boolean): Promise<string> {
+    const chain = await chains.getOr404(api, chainId);
+    const [document, context] = await Promise.all([writer ? editedDocument(api, chain).then((e) => e.document) : chain, chainContext.get(api, chain.id)]);
+    const body: StreamBody = {
+      item: { id: chain.id },
+      template: document.template,
+      context: runContextOf(context),
+      variables: {},
+      ...(index === null ? {} : { index }),
+    };
+    const response = await api.raw("POST", `${base}/stream`, { body });
+    const runId = response.headers.get("x-run-id") ?? "";
+    await response.body?.cancel();
+    return runId;
+  },
+  get: (api: Api, runId: string) => api.get(RunAnswer, runPath(runId)),
+  stop: (api: Api, runId: string) => api.send("POST", `${runPath(runId)}/stop`),
+  continue: (api: Api, runId: string, values: ContinueBody["values"]) => api.send("POST", `${runPath(runId)}/continue`, { values }),
+  /** The run's event stream after `after` (the upstream's SSE, unbuffered), cancelled with `signal`. */
+  events: (api: Api, runId: string, after: number) => api.raw("GET", `${runPath(runId)}/events`, { query: { after } }),
+};
+
+/** The run of this page's chain, or the not-found view (another user's run, another chain's, none). */
+async function runOf(api: Api, chainId: string, runId: string): Promise<RunWithEvents> {
+  try {
+    const run = await runs.get(api, runId);
+    if (run.chainId !== chainId) throw notFound();
+    return run;
+  } catch (error) {
+    if (isUpstreamError(error, 404)) throw notFound();
+    throw error;
+  }
+}
+
+/** Run (the whole chain, or link `index`): starts it and lands on its page; a refusal (a limit) comes back as a toast. */
+export async function startRunAction(args: ActionFunctionArgs) {
+  const { api, may } = await requireRoute(args);
+  const chainId = args.params.id ?? "";
+  const form = await readForm(args.request);
+  const sent = textOf(form, "index");
+  const index = sent === "" ? null : Number(sent);
+  const back = `/chains/${encodeURIComponent(chainId)}`;
+  if (index !== null && !(Number.isInteger(index) && index >= 0)) return redirect(back);
+  try {
+    const runId = await runs.start(api, chainId, index, may.write);
+    return redirect(runUrl(chainId, runId));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return toasts(args.context).redirectWithError(back, { message: RUNS.runFailed, description: reasonOf(error) });
+  }
+}
+
+/** The run page's data: the chain's name and the run with every event so far. */
+export async function runPageLoader(args: LoaderFunctionArgs) {
+  const { api } = await requireRoute(args);
+  const chainId = args.params.id ?? "";
+  const [chain, run] = await Promise.all([chains.getOr404(api, chainId), runOf(api, chainId, args.params.run ?? "")]);
+  return { chain: { id: chain.id, name: chain.name, links: chain.template.chain.length }, run };
+}
+
+/** The values of a paused form, by variable name: a claims picker's ticks as numbers, a checkbox as a boolean. */
+function formValues(form: FormData, run: RunWithEvents): ContinueBody["values"] {
+  const paused = [...run.events].reverse().find((e) => e.type === "content" && e.data.message.type === "form");
+  const variables = paused?.type === "content" ? (paused.data.message.variables ?? []) : [];
+  const values: Record<string, string | boolean | number[] | null> = {};
+  for (const v of variables.slice(0, RUN_LIMITS.variables)) {
+    const field = `var:${v.name}`;
+    if (v.type === "boolean") values[v.name] = form.get(field) === "on";
+    else if (v.type === "claims") {
+      const chosen = form.getAll(field).map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+      values[v.name] = v.singleClaimMode ? chosen.slice(0, 1) : [...new Set(chosen)];
+    } else values[v.name] = textOf(form, field).slice(0, RUN_LIMITS.variableChars);
+  }
+  return values;
+}
+
+/** Stop and Continue on the run's page (its starter only: the upstream answers 404 to anyone else). */
+export async function runPageAction(args: ActionFunctionArgs) {
+  const { api } = await requireRoute(args);
+  const chainId = args.params.id ?? "";
+  const run = await runOf(api, chainId, args.params.run ?? "");
+  const form = await readForm(args.request);
+  const here = runUrl(chainId, run.id);
+  const flash = toasts(args.context);
+  try {
+    if (textOf(form, "intent") === "stop") await runs.stop(api, run.id);
+    else if (textOf(form, "intent") === "continue") await runs.continue(api, run.id, formValues(form, run));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return flash.redirectWithError(here, { message: RUNS.actionFailed, description: reasonOf(error) });
+  }
+  return redirect(here);
+}

@@ -1,0 +1,30 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RunPane } from "~/chains/run/RunPane";
+import { runPageAction, runPageLoader } from "~/chains/run/runs.server";
+import { RUNS } from "~/chains/run/texts";
+import type { RunWithEvents } from "@contract/chain-runs";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${RUNS.title(data?.chain.name ?? "a chain")} · Backoffice` }];
+
+/** A run's page (`/chains/{id}/runs/{run}`): every event so far, live with JavaScript, refreshing itself without. */
+export const loader = runPageLoader;
+export const action = runPageAction;
+
+export default function RunPage() {
+  const { chain, run } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>{RUNS.title(chain.name)}</h1>
+        <Link to={`/chains/${encodeURIComponent(chain.id)}`} className="btn btn-secondary">
+          {RUNS.backToChain}
+        </Link>
+      </div>
+      {/* The run crossed as JSON: an `unknown` value (a variable's, a link's input) reads as optional after it. */}
+      <RunPane chainId={chain.id} run={run as RunWithEvents} />
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ModelConfiguration } from "@contract/ai-admin";
+import type { ChainLinkInput } from "@contract/chains";
+import { RUN_MESSAGES } from "@contract/chain-runs";
+import { Organization } from "@contract/organizations";
+import { RUNS } from "~/chains/run/texts";
+import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
+import { chainsOf } from "../helpers/chains";
+
+/** Runs from the chain page (spec 3 §2.9, §4.3) against the fake provider: the run page without JavaScript, the stream route. */
+const { app, admin } = appAsAdmin();
+const chains = chainsOf(app);
+let fake: FakeLlm;
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.slowFirstToken(0);
+  fake.chunkDelay(0);
+});
+
+let setup: Promise<{ organization: string; model: string }> | null = null;
+/** One organization allowed one model of the fake provider. */
+function fakeModel() {
+  setup ??= (async () => {
+    const org = Organization.parse(await (await app.adminApi("POST", "/api/organizations", { name: `Acme ${uniq()}` })).json());
+    const res = await app.adminApi("POST", "/api/v2/nlp/configurations", {
+      name: `fake-${uniq()}`,
+      provider: "openai-compatible",
+      capability: "chat",
+      organizations: [org.id],
+      config: JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", timeoutMs: 10_000 }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return { organization: org.id, model: ModelConfiguration.parse(await res.json()).id };
+  })();
+  return setup;
+}
+
+const prompt = (model: string, content = "Draft a claim for {{topic}}"): ChainLinkInput => ({
+  id: "p",
+  type: "prompt",
+  name: "PROMPT 1",
+  model,
+  messages: [
+    { role: "system", content: "You are a patent attorney." },
+    { role: "user", content },
+  ],
+});
+
+async function chainOf(links: ChainLinkInput[]) {
+  const { organization } = await fakeModel();
+  return chains.create({ name: `Run ${uniq()}`, organizations: [organization], template: { chain: links, options: {}, chat: null } });
+}
+
+/** Posts Run (or one link) and answers the run page's address. */
+async function run(chainId: string, index?: number) {
+  const res = await admin.post(`/chains/${chainId}/runs`, index === undefined ? {} : { index: String(index) });
+  expect(res.status).toBe(302);
+  const location = res.headers.get("Location")!;
+  expect(location).toMatch(new RegExp(`^/chains/${chainId}/runs/[^/]+$`));
+  return location;
+}
+
+/** The run page once `done` holds of it (the no-JS page is reloaded as its refresh would). */
+async function pageWhen(url: string, done: (html: string) => boolean) {
+  for (let i = 0; i < 200; i++) {
+    const html = unescapeHtml(await (await admin.get(url)).text()).replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    if (done(html)) return html;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the run page never got there: ${url}`);
+}
+const over = (html: string) => !html.includes('http-equiv="refresh"') && !html.includes(`>${RUNS.stop}<`);
+
+describe("running a chain from its page", () => {
+  it("Run lands on the run's page: it refreshes itself while running, then shows the answer, what was sent, tokens and time", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([prompt(model, "Draft a claim for a hinge")]);
+    const page = await (await admin.get(`/chains/${chain.id}`)).text();
+    expect(page).toContain(`action="/chains/${chain.id}/runs"`);
+    fake.reply({ text: "one two three four five six" });
+    fake.chunkDelay(60);
+    const url = await run(chain.id);
+    const going = unescapeHtml(await (await admin.get(url)).text());
+    expect(going).toContain('<meta http-equiv="refresh" content="2"/>');
+    expect(going).toContain(`>${RUNS.stop}<`);
+    const done = await pageWhen(url, over);
+    expect(done).toContain(RUNS.status.finished);
+    expect(done).toContain("one two three four five six");
+    expect(done).toContain(RUNS.outputVariable("PROMPT_1_OUTPUT"));
+    expect(done).toMatch(/\d+ tokens in, \d+ out/);
+    expect(done).toContain("Draft a claim for a hinge");
+    expect(done).toContain(`>${RUNS.reset}<`);
+  });
+
+  it("a 429 shows the retry text then the answer; an empty answer and a cut stream show the spec's texts", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([prompt(model, "Draft")]);
+    fake.fail({ status: 429 });
+    const retried = await pageWhen(await run(chain.id), over);
+    expect(retried).toContain(RUN_MESSAGES.retrying);
+    expect(retried).toContain("Echo: Draft");
+    fake.reply({ text: "" });
+    expect(await pageWhen(await run(chain.id), over)).toContain(RUN_MESSAGES.empty);
+    fake.reply({ text: "a b c d e f g h" });
+    fake.cutAfter(2);
+    const cut = await pageWhen(await run(chain.id), over);
+    expect(cut).toContain(RUN_MESSAGES.partialStream);
+    expect(cut).toContain(RUNS.status.failed);
+  });
+
+  it("a form step is a server form: Continue posts its values and the run goes on; one link runs alone by index", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([
+      { id: "f", type: "form", name: "FORM 1", variables: [{ name: "topic", type: "string", label: "Topic" }] } as ChainLinkInput,
+      prompt(model, "Claims about {{topic}}"),
+    ]);
+    const url = await run(chain.id);
+    const waiting = await pageWhen(url, (html) => html.includes(`>${RUNS.continue}<`));
+    expect(waiting).toContain(RUNS.status.waiting);
+    expect(waiting).not.toContain('http-equiv="refresh"');
+    expect(waiting).toContain('name="var:topic"');
+    const go = await admin.post(url, { intent: "continue", "var:topic": "a hinge" });
+    expect([go.status, go.headers.get("Location")]).toEqual([302, url]);
+    const done = await pageWhen(url, over);
+    expect(done).toContain("Echo: Claims about a hinge");
+
+    const one = await pageWhen(await run(chain.id, 1), over);
+    expect(one).toContain("Echo: Claims about ");
+    expect(one).not.toContain("FORM 1");
+  });
+
+  it("Stop ends the provider's request at once; the page says the run was stopped", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([prompt(model, "Long")]);
+    fake.reply({ text: "word ".repeat(400) });
+    fake.chunkDelay(20);
+    const url = await run(chain.id);
+    await pageWhen(url, (html) => html.includes("word word"));
+    const before = fake.aborts.length;
+    const clicked = Date.now();
+    expect((await admin.post(url, { intent: "stop" })).status).toBe(302);
+    for (let i = 0; i < 50 && fake.aborts.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.aborts.length).toBe(before + 1);
+    expect(fake.aborts.at(-1)!.at - clicked).toBeLessThan(100);
+    const stopped = await pageWhen(url, over);
+    expect(stopped).toContain(RUNS.status.cancelled);
+    expect(stopped).toContain(RUN_MESSAGES.cancelled);
+  });
+
+  it("the events route streams the log after Last-Event-ID as text/event-stream; a run is its starter's only", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([prompt(model, "Draft")]);
+    const url = await run(chain.id);
+    await pageWhen(url, over);
+    const all = await admin.send(new Request(`http://localhost${url}/events`, { headers: { Cookie: admin.header() } }));
+    expect(all.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const text = await all.text();
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    expect(ids[0]).toBe(1);
+    expect(text).toContain("event: chain-finish");
+    const rest = await (await admin.send(new Request(`http://localhost${url}/events`, { headers: { Cookie: admin.header(), "Last-Event-ID": "2" } }))).text();
+    expect([...rest.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual(ids.filter((id) => id > 2));
+
+    const email = `reader-${uniq()}@test.local`;
+    await app.createUser(email, ["prompts.read"]);
+    const reader = app.browser();
+    await reader.signIn(email, "secret-123");
+    expect((await reader.get(url)).status).toBe(404);
+    expect((await reader.post(url, { intent: "stop" })).status).toBe(404);
+    expect((await admin.get(`/chains/${chain.id}/runs/no-such-run`)).status).toBe(404);
+  });
+});
