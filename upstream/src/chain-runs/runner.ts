@@ -8,6 +8,7 @@ import { outputVariable } from "../../contract/chains-constants";
 import type { ChainChat, ChainLink, ChainTemplate } from "../../contract/chains";
 import { RUN_LIMITS, RUN_MESSAGES, isUserAuthor, type RunContext, type RunLimits, type Usage } from "../../contract/chain-runs";
 import type { ChatMessage, ChatPart, ChatRequest } from "../../contract/llm";
+import { TEMPLATE_LIMITS } from "../../contract/templating";
 import type { AiAdmin } from "../ai-admin/service";
 import { NotConfigured } from "../ai-admin/service";
 import type { ChainCorpus } from "../chain-query/corpus";
@@ -17,6 +18,7 @@ import { OpenAiCompatible, ProviderError } from "../llm/provider";
 import { TemplateError, renderTemplates } from "../lib/templating";
 import { RunFailure, type LiveRun, type RunRegistry } from "./engine";
 import { resolveVariables } from "./resolve";
+import { substitute } from "./substitute";
 
 export type RunnerDeps = {
   registry: RunRegistry;
@@ -46,9 +48,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /** The values a template sees: the context's fields, `context` itself, then the variables and outputs. */
 const templateValues = (scope: Scope) => ({ ...scope.context, context: scope.context, ...scope.variables });
 
+/** Handlebars with the product's helpers: plain references in place (substitute.ts), the rest on the bounded renderer. */
 async function render(templates: readonly string[], scope: Scope): Promise<string[]> {
   if (!templates.length) return [];
   const values = templateValues(scope);
+  const plain = templates.map((template) => substitute(template, values, TEMPLATE_LIMITS.outputChars));
+  if (plain.every((text) => text !== null)) return plain as string[];
   try {
     return await renderTemplates(templates.map((template) => ({ template, context: values })));
   } catch (error) {
