@@ -225,6 +225,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // prompts.write edits categories and item settings. A drawing's download needs templates.read.
   { path: "/library", permission: null, write: "prompts", create: "prompts", nav: { label: "Library", icon: "archive" } },
   { path: "/library/drawings/:id/download", permission: "templates.read" },
+  { path: "/library/categories", permission: null },
   // Rebuilding the portfolio's search index (spec 2 §7 POST /api/applications/reindex): the `portfolio` permission.
   // Not in the side navigation (spec 1 §2 lists its entries): the portfolio page links it for those who hold it.
   { path: "/portfolio/reindex", permission: "portfolio", write: "portfolio" },

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIBRARY_TYPES, type LibraryItem, type LibraryType } from "@contract/library";
 import { ConfirmAction } from "~/ui/confirm";
@@ -9,8 +9,12 @@ import { useSchemaForm } from "~/ui/schema-form";
 import { joinTags } from "~/ui/tag-input";
 import { SettingsSchema } from "./schema";
 import {
+  CATEGORY_SEARCH_DEBOUNCE_MS,
+  CATEGORY_SEARCH_MIN,
   FILTER_LISTS,
   FILTER_SHOWN,
+  PICK_SHOWN,
+  searchRuns,
   editorPath,
   hrefOf,
   type CategoryNode,
@@ -19,9 +23,6 @@ import {
 } from "./state";
 import { LIBRARY } from "./texts";
 
-/** Category search runs for empty text or at least this many characters, this long after typing stops (spec 3 §5, §9). */
-const CATEGORY_SEARCH_MIN = 3;
-const CATEGORY_SEARCH_DEBOUNCE_MS = 300;
 
 export type LibraryRow = {
   id: string;
@@ -40,8 +41,10 @@ export type LibraryView = {
   state: LibraryState;
   /** The categories shown in the tree: the top level, the branch of the chosen or edited one, or the search's matches. */
   tree: CategoryNode[];
-  /** Every category by its path, for the selected item's categories (sent only when an item is selected). */
-  categoryOptions: Option[];
+  /** The selected item's category picker: the options of its search (at most 50) and how many matched. */
+  categoryPick: { options: Option[]; matched: number };
+  /** The selected item's own categories, by path ('Unknown Category' for an id that names none). */
+  categoryLabels: Option[];
   stats: StatsView;
   groups: LibraryGroupRows[];
   total: number;
@@ -131,7 +134,7 @@ function CategorySearch({ state }: { state: LibraryState }) {
           const form = e.currentTarget.form;
           const text = e.currentTarget.value.trim();
           clearTimeout(timer.current);
-          if (text && text.length < CATEGORY_SEARCH_MIN) return;
+          if (!searchRuns(text)) return;
           timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), CATEGORY_SEARCH_DEBOUNCE_MS);
         }}
       />
@@ -146,7 +149,7 @@ function CategorySearch({ state }: { state: LibraryState }) {
 function HiddenState({ state, omit }: { state: LibraryState; omit: readonly string[] }) {
   const fields: [string, string][] = [];
   if (state.groupBy !== "category") fields.push(["groupBy", state.groupBy]);
-  for (const key of ["name", "tag", "cat", "csearch", "id"] as const) if (state[key]) fields.push([key, state[key]]);
+  for (const key of ["name", "tag", "cat", "csearch", "id", "pick"] as const) if (state[key]) fields.push([key, state[key]]);
   for (const f of FILTER_LISTS) for (const v of state.chosen[f]) fields.push([f, v]);
   for (const m of state.more) fields.push(["more", m]);
   return (
@@ -532,16 +535,11 @@ function Items({ view }: { view: LibraryView }) {
 
 /** The selected item's settings (spec 3 §2.7), saved through its own domain. */
 function Settings({ view, item, actionData }: { view: LibraryView; item: LibraryItem & { updated: string }; actionData: unknown }) {
-  const known = new Set(view.categoryOptions.map((o) => o.value));
   const orgNames = new Map(view.organizations.map((o) => [o.value, o.label]));
   // Ids the item holds that no longer name anything still show, by the spec's words, so saving keeps or drops them.
   const organizationOptions = [
     ...view.organizations,
     ...item.organizations.filter((id) => !orgNames.has(id)).map((id) => ({ value: id, label: LIBRARY.unknownOrganization })),
-  ];
-  const categoryOptions = [
-    ...view.categoryOptions,
-    ...item.categories.filter((id) => !known.has(id)).map((id) => ({ value: id, label: LIBRARY.unknownCategory })),
   ];
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: `library-settings-${item.id}`,
@@ -592,17 +590,7 @@ function Settings({ view, item, actionData }: { view: LibraryView; item: Library
           </p>
           <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} />
         </div>
-        <div className="field">
-          <label htmlFor={fields.categories.id}>{LIBRARY.itemCategories}</label>
-          <select {...getSelectProps(fields.categories)} multiple size={Math.min(8, Math.max(2, categoryOptions.length))} disabled={disabled}>
-            {categoryOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.categories.errorId} errors={fields.categories.errors} />
-        </div>
+        <CategoryPicker view={view} meta={fields.categories} formId={form.id} disabled={disabled} />
         <FormError id={form.errorId} errors={form.errors} />
         {view.canSave ? (
           <div className="form-actions">
@@ -610,6 +598,104 @@ function Settings({ view, item, actionData }: { view: LibraryView; item: Library
           </div>
         ) : null}
       </Form>
+      <CategoryPickForm state={view.state} formId={form.id} />
     </>
+  );
+}
+
+type PickAnswer = { options: Option[]; matched: number };
+
+/**
+ * The item's categories (spec 3 §5, §9): checkboxes for the item's own and for at most 50 of a search (empty, or 3
+ * characters or more). With JavaScript the search runs 300 ms after typing stops, in place, and what is ticked stays
+ * whatever the search shows; without, its field belongs to a GET form of the page beside the settings form (`?pick=`),
+ * which shows the search's options.
+ */
+function CategoryPicker({
+  view,
+  meta,
+  formId,
+  disabled,
+}: {
+  view: LibraryView;
+  meta: FieldMetadata<string[] | undefined>;
+  formId: string;
+  disabled: boolean;
+}) {
+  const fetcher = useFetcher<PickAnswer>();
+  const hydrated = useHydrated();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const initial = [meta.initialValue ?? []].flat().filter((v): v is string => typeof v === "string");
+  const [ticked, setTicked] = useState<string[]>(initial);
+  const pick = fetcher.data ?? view.categoryPick;
+  // Every label seen: the item's own, the page's pick and each search's (a ticked one stays named when it scrolls out).
+  const labels = useRef(new Map<string, string>());
+  for (const o of [...view.categoryLabels, ...view.categoryPick.options, ...pick.options]) labels.current.set(o.value, o.label);
+  const own = [...new Set([...view.categoryLabels.map((o) => o.value), ...initial, ...ticked])];
+  const ownSet = new Set(own);
+  const options = [
+    ...own.map((id) => ({ value: id, label: labels.current.get(id) ?? LIBRARY.unknownCategory })),
+    ...pick.options.filter((o) => !ownSet.has(o.value)),
+  ];
+  const searchForm = `${formId}-pick`;
+  return (
+    <div
+      className="library-category-picker"
+      onChange={(e) => {
+        const input = e.target as HTMLInputElement;
+        if (input.type !== "checkbox" || input.name !== meta.name) return;
+        setTicked((list) => (input.checked ? [...new Set([...list, input.value])] : list.filter((v) => v !== input.value)));
+      }}
+    >
+      <div className="library-category-search">
+        <label htmlFor={`${searchForm}-text`} className="visually-hidden">
+          {LIBRARY.pickSearch}
+        </label>
+        <input
+          id={`${searchForm}-text`}
+          type="search"
+          name="pick"
+          form={searchForm}
+          defaultValue={view.state.pick}
+          placeholder={LIBRARY.pickSearch}
+          maxLength={200}
+          disabled={disabled}
+          onKeyDown={(e) => {
+            // With JavaScript the search is in place: Enter does not leave the page (and what was typed in the form).
+            if (hydrated && e.key === "Enter") e.preventDefault();
+          }}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            clearTimeout(timer.current);
+            if (!searchRuns(text)) return;
+            timer.current = setTimeout(
+              () => fetcher.load(`/library/categories?${new URLSearchParams({ q: text.trim() }).toString()}`),
+              CATEGORY_SEARCH_DEBOUNCE_MS,
+            );
+          }}
+        />
+        {hydrated ? null : (
+          <button type="submit" form={searchForm} className="btn btn-secondary" disabled={disabled}>
+            {LIBRARY.search}
+          </button>
+        )}
+      </div>
+      <CheckboxGroup meta={meta} legend={LIBRARY.itemCategories} options={options} empty="—" disabled={disabled} />
+      {pick.matched > PICK_SHOWN ? (
+        <p className="field-hint" role="status">
+          {LIBRARY.pickShown(PICK_SHOWN, pick.matched)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The category picker's search without JavaScript: a GET of the page (outside the settings form, which it cannot nest in). */
+function CategoryPickForm({ state, formId }: { state: LibraryState; formId: string }) {
+  return (
+    <Form method="get" action="/library" id={`${formId}-pick`} hidden>
+      <HiddenState state={state} omit={["pick"]} />
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  LIBRARY_LIMITS,
   LIBRARY_TYPES,
   OTHER_CATEGORY,
   type LibraryCategory,
@@ -24,6 +25,8 @@ export type LibraryState = {
   id: string;
   edit: string;
   csearch: string;
+  /** The item settings' category picker search (without JavaScript: a GET of the page). */
+  pick: string;
   more: FilterList[];
   chosen: Record<FilterList, string[]>;
 };
@@ -45,6 +48,7 @@ export function stateOf(url: URL): LibraryState {
     id: bounded(p.get("id"), 100),
     edit: bounded(p.get("edit"), 100),
     csearch: bounded(p.get("csearch")),
+    pick: bounded(p.get("pick")),
     more: list("more").filter((m): m is FilterList => (FILTER_LISTS as readonly string[]).includes(m)),
     chosen,
   };
@@ -55,7 +59,7 @@ export function hrefOf(state: LibraryState, changes: Partial<Record<keyof Librar
   const s = { ...state, page: 1, ...changes } as LibraryState;
   const p = new URLSearchParams();
   if (s.groupBy !== "category") p.set("groupBy", s.groupBy);
-  for (const key of ["name", "tag", "cat", "csearch", "edit", "id"] as const) if (s[key]) p.set(key, s[key]);
+  for (const key of ["name", "tag", "cat", "csearch", "edit", "id", "pick"] as const) if (s[key]) p.set(key, s[key]);
   for (const f of FILTER_LISTS) for (const v of s.chosen[f]) p.append(f, v);
   for (const m of s.more) p.append("more", m);
   if (s.page > 1) p.set("page", String(s.page));
@@ -117,6 +121,26 @@ export function categoryNodes(categories: readonly LibraryCategory[]): CategoryN
       open: false,
     };
   });
+}
+
+/** Category searches run for empty text or at least this many characters (spec 3 §5, §9). */
+export const CATEGORY_SEARCH_MIN = 3;
+/** ... this long after typing stops. */
+export const CATEGORY_SEARCH_DEBOUNCE_MS = 300;
+/** A multi-select shows at most this many options (spec 3 §5, §9). */
+export const PICK_SHOWN = LIBRARY_LIMITS.selection;
+
+/** Whether a category search runs for `text`: empty, or long enough. */
+export const searchRuns = (text: string) => text.trim().length === 0 || text.trim().length >= CATEGORY_SEARCH_MIN;
+
+/**
+ * The category picker's options for `search` (its path holds it, case-insensitive; a search too short to run is
+ * empty): at most PICK_SHOWN, in tree order, and how many matched.
+ */
+export function pickCategories(nodes: readonly CategoryNode[], search: string): { options: { value: string; label: string }[]; matched: number } {
+  const text = searchRuns(search) ? search.trim().toLowerCase() : "";
+  const matches = text ? nodes.filter((n) => n.path.toLowerCase().includes(text)) : nodes;
+  return { options: matches.slice(0, PICK_SHOWN).map((n) => ({ value: n.id, label: n.path })), matched: matches.length };
 }
 
 /** A category id's name: its path, 'Other', or 'Unknown Category'. */

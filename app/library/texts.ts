@@ -60,6 +60,8 @@ export const LIBRARY = {
   description: "Description",
   tagsHint: "Separate tags with ;",
   itemCategories: "Categories",
+  pickSearch: "Search categories to add",
+  pickShown: (shown: number, matched: number) => `Showing ${shown} of ${matched} categories: search to find the others.`,
   openEditor: "Open in its editor",
   download: "Download",
   downloadFailed: "Download failed",

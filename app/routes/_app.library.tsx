@@ -15,6 +15,7 @@ import { libraryApi } from "~/library/library.server";
 import { LibraryPage, type LibraryGroupRows, type LibraryView, type Option, type StatsView } from "~/library/LibraryPage";
 import { CategorySchema, SettingsSchema } from "~/library/schema";
 import {
+  CATEGORY_SEARCH_MIN,
   FILTER_LISTS,
   FILTER_SHOWN,
   NEW_ITEM_SCREENS,
@@ -24,6 +25,7 @@ import {
   hrefOf,
   itemsQuery,
   organizationLabel,
+  pickCategories,
   stateOf,
   type CategoryNode,
   type FilterList,
@@ -42,8 +44,6 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 export const meta: MetaFunction = () => [{ title: "Library · Backoffice" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** Category search: empty, or at least this many characters (spec 3 §5). */
-const CATEGORY_SEARCH_MIN = 3;
 /** The statistics show each dimension's biggest counts, this many. */
 const STATS_SHOWN = 20;
 
@@ -115,7 +115,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const view: LibraryView = {
     state,
     tree,
-    categoryOptions: item ? all.map((n) => ({ value: n.id, label: n.path })) : [],
+    // The selected item's category picker: the first 50 of its search, and the item's own (however many).
+    categoryPick: item ? pickCategories(all, state.pick) : { options: [], matched: 0 },
+    categoryLabels: item
+      ? item.categories.map((id) => ({ value: id, label: nodes.has(id) ? nodes.get(id)!.path : LIBRARY.unknownCategory }))
+      : [],
     stats,
     groups,
     total: page.total,

@@ -129,6 +129,33 @@ describe("/library", () => {
     expect(grouped).toContain(cat.name);
   });
 
+  it("the settings' category picker: at most 50 options, searched when empty or from 3 characters, with and without JavaScript", async () => {
+    const prefix = `Pick${uniq()}`;
+    const made: LibraryCategory[] = [];
+    for (let i = 0; i < 52; i++) made.push(await category(app, `${prefix} ${String(i).padStart(2, "0")}`));
+    const spec = await newSpec(app, `Picked ${uniq()}`);
+    const item = await api<LibraryItem>(app, "GET", `/api/library/items/${spec.id}`);
+    // The item holds the last one (past the first 50): it shows, ticked, whatever the search.
+    await api(app, "PATCH", `/api/library/items/${spec.id}`, { ...settingsOf(item), isPublic: false, isGeneric: false, categories: [made[51]!.id], tags: [] });
+    const boxes = (html: string) => [...html.matchAll(/<input[^>]*name="categories"[^>]*>/g)].map((m) => m[0]);
+    // With JavaScript: the resource route answers at most 50 of a search; a search under 3 characters is no search.
+    const pick = async (q: string) => (await (await admin.get(`/library/categories?q=${encodeURIComponent(q)}`)).json()) as { options: { label: string }[]; matched: number };
+    const all = await pick(prefix);
+    expect(all.matched).toBe(52);
+    expect(all.options).toHaveLength(50);
+    expect((await pick(`${prefix} 5`)).options.map((o) => o.label)).toEqual([`${prefix} 50`, `${prefix} 51`]);
+    expect((await pick("Pi")).matched).toBe((await pick("")).matched);
+    // Without JavaScript: the page's own `pick`; the item's category and at most 50 others, and a hint past 50.
+    const page = await (await admin.get(`/library?id=${spec.id}&pick=${encodeURIComponent(prefix)}`)).text();
+    const shown = boxes(page);
+    expect(shown.length).toBe(51);
+    expect(shown.filter((b) => b.includes("checked"))).toHaveLength(1);
+    expect(shown[0]).toContain(made[51]!.id);
+    expect(textOf(page)).toContain(LIBRARY.pickShown(50, 52));
+    const narrowed = boxes(await (await admin.get(`/library?id=${spec.id}&pick=${encodeURIComponent(`${prefix} 0`)}`)).text());
+    expect(narrowed).toHaveLength(11);
+  });
+
   it("unknown organization and category ids show as 'Unknown Organization' and 'Unknown Category'", async () => {
     const spec = await newSpec(app, `Odd ${uniq()}`);
     const item = await api<LibraryItem>(app, "GET", `/api/library/items/${spec.id}`);

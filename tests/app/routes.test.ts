@@ -96,6 +96,7 @@ const samplePaths: Record<string, () => string> = {
   "/chains/:id/edit": () => `/chains/${sample.chain}/edit`,
   "/library": () => "/library",
   "/library/drawings/:id/download": () => `/library/drawings/${sample.drawing}/download`,
+  "/library/categories": () => "/library/categories",
   "/portfolio": () => "/portfolio",
   "/portfolio/add": () => "/portfolio/add",
   "/portfolio/csv": () => "/portfolio/csv",
