@@ -1,0 +1,69 @@
+import { RUN_MESSAGES } from "@contract/chain-runs";
+import { CONTEXT } from "~/chains/context/texts";
+import { RUNS } from "~/chains/run/texts";
+import { startFakeLlm } from "../upstream/src/llm/fake-server";
+import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixtures";
+
+const js = () => test.info().project.name === "js";
+
+/**
+ * A chain run from its page (spec 3 §2.9, §4.3) against the fake provider, and the Context tab's invention search.
+ * With JavaScript the tokens stream into the pane and Stop ends the provider's request; without it Run lands on the
+ * run's page, which refreshes itself until the run has finished.
+ */
+test("choose an invention on the Context tab, run the chain, watch it stream (and Stop) or refresh to its end", async ({ page }) => {
+  const fake = await startFakeLlm();
+  try {
+    const login = await page.request.post("/api/auth/login", { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { Authorization: `Bearer ${token}` };
+    const org = (await (await page.request.post("/api/organizations", { headers, data: { name: unique("Run org") } })).json()) as { id: string };
+    const config = JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", maxRetries: 0 });
+    const modelRes = await page.request.post("/api/v2/nlp/configurations", { headers, data: { name: unique("fake"), provider: "openai-compatible", capability: "chat", organizations: [org.id], config } });
+    expect(modelRes.status()).toBe(201);
+    const model = ((await modelRes.json()) as { id: string }).id;
+    const word = unique("Sprocket").replace(/[^A-Za-z0-9]/g, "");
+    const app = await page.request.post("/api/applications", { headers, data: { id: word, title: `${word} assembly`, abstract: "", claims: "", specification: "" } });
+    expect(app.status()).toBe(201);
+    const link = { id: "p", type: "prompt", name: "PROMPT 1", model, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Draft a claim" }] };
+    const chainRes = await page.request.post("/api/prompts", { headers, data: { name: unique("Run chain"), organizations: [org.id], template: { chain: [link], options: {}, chat: null } } });
+    expect(chainRes.status()).toBe(201);
+    const chainId = ((await chainRes.json()) as { id: string }).id;
+
+    await signIn(page);
+    // The Context tab: the search (by itself after typing with JavaScript; the Search button without), then Choose.
+    await page.goto(`/chains/${chainId}?tab=context`);
+    await page.getByLabel(CONTEXT.searchLabel).fill(word.toLowerCase());
+    if (!js()) await page.getByRole("button", { name: CONTEXT.search, exact: true }).click();
+    await page.getByRole("button", { name: `${CONTEXT.choose} ${word} assembly` }).click();
+    await expect(page.getByText(CONTEXT.chosen, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: CONTEXT.remove })).toBeVisible();
+    await expectAccessible(page);
+
+    if (js()) {
+      fake.reply({ text: "claim ".repeat(300) });
+      fake.chunkDelay(25);
+    } else {
+      fake.reply({ text: "A hinge comprising a pin." });
+      fake.chunkDelay(300);
+    }
+    await page.getByRole("button", { name: RUNS.run }).click();
+    await expect(page).toHaveURL(new RegExp(`/chains/${chainId}/runs/[0-9a-f-]{36}$`));
+    const answer = page.getByTestId("run-answer");
+    if (js()) {
+      // Streamed: the answer grows while the run is going, then Stop ends the provider's request.
+      await expect(answer).toContainText("claim claim claim");
+      const before = fake.aborts.length;
+      await page.getByRole("button", { name: RUNS.stop }).click();
+      await expect(page.getByRole("status")).toHaveText(RUNS.status.cancelled);
+      await expect(page.getByText(RUN_MESSAGES.cancelled)).toBeVisible();
+      await expect.poll(() => fake.aborts.length).toBe(before + 1);
+    } else {
+      await expect(page.getByRole("status")).toHaveText(RUNS.status.finished, { timeout: 20_000 });
+      await expect(answer).toHaveText("A hinge comprising a pin.");
+    }
+    await expectAccessible(page);
+  } finally {
+    await fake.close();
+  }
+});
