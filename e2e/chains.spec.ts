@@ -45,7 +45,7 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await page.getByRole("button", { name: "Load text", exact: true }).click();
   await expect(page.getByLabel("Text from office-action.txt")).toHaveValue("The examiner cites D1.");
   await page.getByRole("button", { name: "Use this text" }).click();
-  await expect(page.locator("details[open] textarea[name=content]").last()).toHaveValue(/The examiner cites D1\.$/);
+  await expect(page.locator("details[open] [name=content]").last()).toHaveValue(/The examiner cites D1\.$/);
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();

@@ -109,7 +109,10 @@ describe("chains: list, create, edit, delete", () => {
     // The history tab lists both versions.
     const history = unescapeHtml(await (await admin.get(`/chains/${c.id}?tab=history`)).text());
     expect(history).toContain(CHAINS.page.active);
-    expect(history).toMatch(/<td>Draft<\/td><td>DRAFT<\/td>[\s\S]*<td>Revision 2<\/td><td>Active<\/td>[\s\S]*<td>Revision 1<\/td><td>Previous<\/td>/);
+    // Each line leads to its version view.
+    expect(history).toMatch(
+      /<td><a [^>]*href="\/chains\/[^"]+\/versions\/draft">Draft<\/a><\/td><td>DRAFT<\/td>[\s\S]*<td><a [^>]*href="\/chains\/[^"]+\/versions\/2">Revision 2<\/a><\/td><td>Active<\/td>[\s\S]*<td><a [^>]*href="\/chains\/[^"]+\/versions\/1">Revision 1<\/a><\/td><td>Previous<\/td>/,
+    );
 
     const ask = await admin.post(`/chains/${c.id}/edit`, { intent: "delete" });
     const askHtml = unescapeHtml(await ask.text());

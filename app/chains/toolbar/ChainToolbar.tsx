@@ -7,35 +7,40 @@ import { Link } from "@remix-run/react";
 import { CHAIN_VERSIONS as V } from "../versions/texts";
 import { chainUrl, versionUrl } from "../versions/urls";
 import { ExportButton } from "./CopyExport";
+import { UnsavedChanges } from "./UnsavedChanges";
 
 export function ChainToolbar({ chain, write }: { chain: { id: string; version: number; hasDraft: boolean }; write: boolean }) {
   const page = chainUrl(chain.id);
   // What the page shows: a writer edits the draft, when there is one.
   const of = chain.hasDraft && write ? "draft" : "current";
   return (
-    <nav className="chain-toolbar" aria-label={V.toolbar}>
-      <Link to={versionUrl(chain.id, chain.version)} className="btn btn-secondary">
-        {V.item}
-      </Link>
-      {chain.hasDraft ? (
-        <>
-          <Link to={versionUrl(chain.id, "draft")} className="btn btn-secondary">
-            {V.draft}
-          </Link>
-          <Link to={`${page}/compare?to=draft`} className="btn btn-secondary">
-            {V.compare}
-          </Link>
-        </>
-      ) : null}
-      <Link to={`${page}?tab=history`} className="btn btn-secondary">
-        {V.versions}
-      </Link>
-      <ExportButton href={`${page}/export?of=${of}`} download={`${page}/export/download?of=${of}`} />
-      {write ? (
-        <Link to={`${page}/import`} className="btn btn-secondary">
-          {V.import}
+    <>
+      <nav className="chain-toolbar" aria-label={V.toolbar}>
+        <Link to={versionUrl(chain.id, chain.version)} className="btn btn-secondary">
+          {V.item}
         </Link>
-      ) : null}
-    </nav>
+        {chain.hasDraft ? (
+          <>
+            <Link to={versionUrl(chain.id, "draft")} className="btn btn-secondary">
+              {V.draft}
+            </Link>
+            <Link to={`${page}/compare?to=draft`} className="btn btn-secondary">
+              {V.compare}
+            </Link>
+          </>
+        ) : null}
+        <Link to={`${page}?tab=history`} className="btn btn-secondary">
+          {V.versions}
+        </Link>
+        <ExportButton href={`${page}/export?of=${of}`} download={`${page}/export/download?of=${of}`} />
+        {write ? (
+          <Link to={`${page}/import`} className="btn btn-secondary">
+            {V.import}
+          </Link>
+        ) : null}
+        {write ? <span className="field-hint">{V.saveKey}</span> : null}
+      </nav>
+      {write ? <UnsavedChanges /> : null}
+    </>
   );
 }

@@ -60,5 +60,11 @@ export const CHAIN_VERSIONS = {
   deleteVersionMessage: (n: number) => `Version ${n} leaves the chain's history. This action can't be undone.`,
   versionDeleted: "Version deleted",
   overwriteTitle: VERSIONS.overwriteTitle,
+  /** Leaving with unsaved changes (spec 3 §2.9 'Leave anyway'); Ctrl+S saves the link form in focus. */
+  leaveTitle: "Leave with unsaved changes?",
+  leaveMessage: "A link's form has changes that are not saved. They are lost if you leave.",
+  leaveAnyway: "Leave anyway",
+  stay: "Stay",
+  saveKey: "Ctrl+S saves the link you are editing.",
   updateFailed: VERSIONS.updateFailed,
 } as const;

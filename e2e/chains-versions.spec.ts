@@ -1,0 +1,76 @@
+import { CHAIN_VERSIONS as V } from "~/chains/versions/texts";
+import { ADMIN, askConfirmation, expect, signIn, test, unique } from "./fixtures";
+
+const js = () => test.info().project.name === "js";
+
+/**
+ * A chain's versions (spec 3 §2.9 toolbar, §4.2, §8), one walk per mode: edit a link (saved into the draft — Ctrl+S
+ * with JavaScript, after 'Leave anyway' was asked), compare, activate the draft with a comment, export, import into a
+ * new chain, re-activate version 1.
+ */
+test("edit, compare, activate with a comment, export, import into a new chain, re-activate an older version", async ({ page, request, context }) => {
+  const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  const api = (data: unknown) => request.post("/api/prompts", { headers: { Authorization: `Bearer ${token}` }, data });
+  const link = { id: "t1", type: "template", name: "TEMPLATE 1", template: "Hello", renderOnly: false };
+  const source = (await (await api({ name: unique("Versions"), template: { chain: [link] } })).json()) as { id: string };
+  const target = (await (await api({ name: unique("Imported") })).json()) as { id: string };
+
+  await signIn(page);
+  await page.goto(`/chains/${source.id}`);
+  await page.locator("summary", { hasText: "TEMPLATE 1" }).click();
+  const name = page.locator("#t1-name");
+  await name.fill("GREETING");
+  if (js()) {
+    // Leaving with the change unsaved asks first; Stay keeps it.
+    await page.getByRole("link", { name: V.versions }).click();
+    const leave = page.getByRole("dialog", { name: V.leaveTitle });
+    await expect(leave.getByRole("button", { name: V.stay })).toBeFocused();
+    await expect(leave.getByRole("button", { name: V.leaveAnyway })).toBeVisible();
+    await leave.getByRole("button", { name: V.stay }).click();
+    await expect(name).toHaveValue("GREETING");
+    // Ctrl+S saves the link form in focus.
+    await name.press("Control+s");
+  } else {
+    await page.locator("#link-form-t1").getByRole("button", { name: "Save link" }).click();
+  }
+  await expect(page.getByRole("link", { name: V.draft, exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: V.compare }).click();
+  await expect(page.getByText("link TEMPLATE 1 renamed to GREETING")).toBeVisible();
+  await page.getByRole("link", { name: V.quitCompare }).click();
+
+  await page.getByRole("link", { name: V.draft, exact: true }).click();
+  const activate = await askConfirmation(page, page.getByRole("button", { name: V.activateDraft }));
+  await expect(activate).toContainText(V.activateTitle("draft"));
+  await activate.getByLabel(V.comment).fill("Greets by name");
+  await activate.getByRole("button", { name: V.activate, exact: true }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: V.draftActivated })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/chains/${source.id}$`));
+
+  let exported: string;
+  if (js()) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: V.export }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: V.copied })).toBeVisible();
+    exported = await page.evaluate(() => navigator.clipboard.readText());
+  } else {
+    await page.getByRole("link", { name: V.export }).click();
+    exported = await page.getByLabel(V.exportLabel).inputValue();
+  }
+  expect(exported).toContain("GREETING");
+
+  await page.goto(`/chains/${target.id}/import`);
+  await page.getByLabel(V.importLabel).fill(exported);
+  await page.getByRole("button", { name: V.importSubmit, exact: true }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: V.imported })).toBeVisible();
+  await expect(page.locator("summary", { hasText: "GREETING" })).toBeVisible();
+
+  await page.goto(`/chains/${source.id}/versions/1`);
+  const again = await askConfirmation(page, page.getByRole("button", { name: V.activateVersion }));
+  await expect(again).toContainText(V.activateTitle("version"));
+  await again.getByLabel(V.comment).fill("Back to the first");
+  await again.getByRole("button", { name: V.activate, exact: true }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: V.versionActivated })).toBeVisible();
+  await expect(page.locator("summary", { hasText: "TEMPLATE 1" })).toBeVisible();
+});
