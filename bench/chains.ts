@@ -10,7 +10,7 @@
  *      (0 lost events); meanwhile pages of the back office are read one after another (goal: p99 ≤ 100 ms);
  *   3. the server's resident memory before, at the peak of, and 15 s after the runs.
  */
-import type { RunEvent, RunWithEvents } from "../upstream/contract/chain-runs";
+import { takeEvents, type RunEvent, type RunWithEvents } from "../upstream/contract/chain-runs";
 import { startFakeLlm } from "../upstream/src/llm/fake-server";
 import { ADMIN, USER_PASSWORD, api, apiLogin, fmt, grant, median, percentile, pool, rssMb, signIn, sleep, startBackoffice, table } from "./lib";
 
@@ -42,18 +42,13 @@ async function runAndRead(base: string, token: string, body: unknown): Promise<R
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: RunEvent[] = [];
   let firstTokenMs = Number.NaN;
-  let buffer = "";
+  let rest = "";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block.split("\n").find((l) => l.startsWith("data: "));
-      if (!data) continue;
-      const event = JSON.parse(data.slice(6)) as RunEvent;
+    const taken = takeEvents(rest + value);
+    rest = taken.rest;
+    for (const event of taken.events) {
       if (event.type === "ping") continue;
       if (event.type === "stream" && Number.isNaN(firstTokenMs)) firstTokenMs = performance.now() - started;
       events.push(event);

@@ -1,5 +1,5 @@
 import type { ChainLinkInput } from "@contract/chains";
-import type { RunEvent } from "@contract/chain-runs";
+import { takeEvents, type RunEvent } from "@contract/chain-runs";
 import { ModelConfiguration } from "@contract/ai-admin";
 import { Organization } from "@contract/organizations";
 import type { FakeLlm } from "../../upstream/src/llm/fake-server";
@@ -45,19 +45,14 @@ export const promptLink = (model: string, content = "Draft a claim for {{topic}}
 /** The events of a server-sent event stream, as they come (pings included). */
 export async function* sseEvents(res: Response): AsyncGenerator<RunEvent> {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  let rest = "";
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split("\n").find((l) => l.startsWith("data: "));
-        if (data) yield JSON.parse(data.slice(6)) as RunEvent;
-      }
+      const taken = takeEvents(rest + value);
+      rest = taken.rest;
+      yield* taken.events;
     }
   } finally {
     await reader.cancel().catch(() => {});

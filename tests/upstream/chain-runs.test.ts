@@ -3,6 +3,7 @@ import { RUN_LIMITS, RUN_MESSAGES, type RunEvent, type RunLimits, type RunWithEv
 import { CHAIN_QUERY_MESSAGES } from "@contract/chain-query";
 import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
 import { createAiAdmin } from "../../upstream/src/ai-admin/service";
+import { eventStream } from "../../upstream/src/chain-runs/routes";
 import { ChainRuns } from "../../upstream/src/chain-runs/service";
 import { openDatabase } from "../../upstream/src/db";
 import { decodePayload, harness, message, type Harness } from "./helpers";
@@ -315,6 +316,26 @@ describe("run bounds during a run", () => {
     const events = await e.finished(e.runs.startChain(e.actor, body).id);
     expect(events.find((x) => x.type === "error")?.data).toMatchObject({ message: RUN_MESSAGES.tooLong(300) });
     expect(events.at(-1)).toMatchObject({ type: "chain-finish", data: { status: "cancelled" } });
+    e.close();
+  });
+
+  test("an open stream pings (no id line, the last event's id) while the run waits at a form", async () => {
+    const e = await engine({});
+    const body = {
+      item: { organizations: [e.organization] },
+      template: { chain: [{ id: "f", type: "form" as const, name: "FORM 1", variables: [{ name: "x", type: "string" }] }] },
+    };
+    const run = e.runs.startChain(e.actor, body);
+    await expect.poll(() => run.status).toBe("waiting");
+    const res = eventStream(e.runs, run.id, 0, {}, 50);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("event: ping")) text += (await reader.read()).value ?? "";
+    const ping = text.slice(text.indexOf("event: ping"));
+    expect(ping).not.toMatch(/^id:/m);
+    expect(JSON.parse(/data: (.*)/.exec(ping)![1]!)).toMatchObject({ type: "ping", id: run.seq });
+    await reader.cancel();
+    e.runs.registry.stop(run);
     e.close();
   });
 });

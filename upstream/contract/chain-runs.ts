@@ -239,6 +239,25 @@ export type ResolveAnswer = { variables: { name: string; type: string; value: Js
 /** Server-sent event text of one event (single-line JSON; the `id:` line is the resume point). */
 export const sseOf = (e: RunEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 
+/**
+ * The complete events at the start of `buffer` (server-sent event text as it arrives, pings included) and what is
+ * left of an event not complete yet: a reader appends each chunk to the rest and calls this again.
+ */
+export function takeEvents(buffer: string): { events: RunEvent[]; rest: string } {
+  const events: RunEvent[] = [];
+  let rest = buffer;
+  let end: number;
+  while ((end = rest.indexOf("\n\n")) >= 0) {
+    const data = rest
+      .slice(0, end)
+      .split("\n")
+      .find((line) => line.startsWith("data: "));
+    rest = rest.slice(end + 2);
+    if (data) events.push(JSON.parse(data.slice(6)) as RunEvent);
+  }
+  return { events, rest };
+}
+
 /** Spec 3 §5: a `stream` event must carry content, else 'Bad stream data'. */
 export function streamContent(e: RunEvent): string {
   if (e.type !== "stream" || typeof e.data?.content !== "string") throw new Error(RUN_MESSAGES.badStreamData);

@@ -83,9 +83,9 @@ export class RunsStore {
   /** Writes event `seq` of run `id` and answers it as readers get it. */
   append<T extends RunEventType>(id: string, seq: number, type: T, data: unknown): RunEvent {
     const at = this.iso();
-    const json = JSON.stringify(data);
-    this.q.append.run(id, seq, type, at, json);
-    return { id: seq, type, at, data: JSON.parse(json) as never } as RunEvent;
+    this.q.append.run(id, seq, type, at, JSON.stringify(data));
+    // The caller's value itself: events are plain JSON data, written once and never changed after.
+    return { id: seq, type, at, data: data as never } as RunEvent;
   }
 
   /** The events after `seq`, in order (at most `limit`). */
