@@ -1,4 +1,7 @@
 import type { ChainChat, ChainLink, ChainMessage } from "@contract/chains";
+import { Form, Link } from "@remix-run/react";
+import { VERSIONS } from "~/workflows/versions/texts";
+import { FieldErrors } from "~/ui/fields";
 import { CHAINS } from "./texts";
 
 const T = CHAINS.page;
@@ -144,6 +147,90 @@ export function ChainDialog({
           <LinkBody link={chat} />
         </details>
       ) : null}
+    </>
+  );
+}
+
+/** One line of the History tab: the versions kit's history entry (chains.server `chainHistory`). */
+type HistoryLine = { key: string; label: string; status: string; date: string; author: string; message: string; href: string };
+
+/**
+ * The History tab (spec 3 §3 history entry): the draft, then the versions newest first, each leading to its view. A
+ * prompts.write holder edits each version's comment in place (spec 3 §6): a form per version, without JavaScript.
+ */
+export function ChainHistory({
+  history,
+  write,
+  refused,
+}: {
+  history: readonly HistoryLine[];
+  write: boolean;
+  refused: { version: number; comment: string; message: string } | null;
+}) {
+  const H = T.historyColumns;
+  if (!history.length) return <p className="muted">{T.noHistory}</p>;
+  // A refusal for a version no line shows (deleted meanwhile) is said above the table.
+  const orphan = refused && !history.some((e) => e.key === String(refused.version)) ? refused.message : null;
+  return (
+    <>
+      {orphan ? (
+        <p className="form-error" role="alert">
+          {orphan}
+        </p>
+      ) : null}
+      <table className="data-table">
+        <caption className="visually-hidden">{T.tabs.history}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{H.version}</th>
+            <th scope="col">{H.status}</th>
+            <th scope="col">{H.date}</th>
+            <th scope="col">{H.author}</th>
+            <th scope="col">{H.comment}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((e) => {
+            const version = e.key === "draft" ? 0 : Number(e.key);
+            const mine = refused && refused.version === version ? refused : null;
+            const id = `comment-${e.key}`;
+            return (
+              <tr key={e.key}>
+                <td>
+                  <Link to={e.href}>{e.label}</Link>
+                </td>
+                <td>{e.status}</td>
+                <td>{e.date}</td>
+                <td>{e.author}</td>
+                <td>
+                  {write && version ? (
+                    <Form method="post" className="inline-form" preventScrollReset>
+                      <input type="hidden" name="intent" value="comment" />
+                      <input type="hidden" name="version" value={version} />
+                      <label htmlFor={id} className="visually-hidden">
+                        {T.commentOf(e.label)}
+                      </label>
+                      <input
+                        id={id}
+                        name="comment"
+                        defaultValue={mine ? mine.comment : e.message === VERSIONS.noMessage ? "" : e.message}
+                        placeholder={VERSIONS.noMessage}
+                        {...(mine ? { "aria-invalid": true, "aria-describedby": `${id}-errors` } : {})}
+                      />{" "}
+                      <button type="submit" className="btn btn-secondary">
+                        {T.saveComment}
+                      </button>
+                      <FieldErrors id={`${id}-errors`} errors={mine ? [mine.message] : undefined} />
+                    </Form>
+                  ) : (
+                    e.message
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -26,7 +26,8 @@ import {
   type ChainProblem,
   type LinkType,
 } from "@contract/chains-constants";
-import type { ZodIssue } from "zod";
+import { CommitMessage } from "@contract/versions";
+import { z, type ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
 import { chains } from "./chains.server";
@@ -363,5 +364,24 @@ export async function saveDraft(api: Api, id: string, document: ChainDocument, d
     if (!isUpstreamError(error, 400) && !isUpstreamError(error, 409)) throw error;
     const refusal = ChainInvalid.safeParse(error.body);
     return { problems: refusal.success ? refusal.data.problems : [], message: error.message };
+  }
+}
+
+/**
+ * A version's comment from the History tab's form (`version`, `comment`): PATCH …/history/{version}. Refused (bad
+ * input, a version gone): why, with what was typed.
+ */
+export async function saveComment(api: Api, id: string, form: FormData): Promise<{ version: number; comment: string; message: string } | null> {
+  const version = Number(text(form, "version"));
+  const comment = text(form, "comment");
+  const checked = CommitMessage.safeParse(comment);
+  if (!Number.isInteger(version) || version < 1) return { version: 0, comment, message: CHAIN_MESSAGES.historyNotFound };
+  if (!checked.success) return { version, comment, message: checked.error.issues[0]?.message ?? CHAIN_MESSAGES.saveFailed };
+  try {
+    await api.patch(z.unknown(), `${path(id)}/history/${version}`, { comment: checked.data });
+    return null;
+  } catch (error) {
+    if (isUpstreamError(error) && error.status < 500) return { version, comment, message: error.message };
+    throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { CHAIN_MESSAGES } from "@contract/chains-constants";
 import { SAVE_TOASTS } from "~/lib/form-texts";
+import { VERSIONS } from "~/workflows/versions/texts";
 
 /** Prompt chain texts, verbatim from spec 3 §2.8, §2.9, §5, §8. Tests import these. */
 export const CHAINS = {
@@ -76,6 +77,11 @@ export const CHAINS = {
     noHistory: "No versions yet.",
     contextNote: "The invention search and the context document come with running the chain.",
     historyColumns: { version: "Version", comment: "Comment", author: "Author", date: "Date", status: "Status" },
+    /** The header's badge while the Dialog tab edits the draft (the versions kit's word, as the template editor shows it). */
+    draftBadge: VERSIONS.status.draft,
+    /** A version's comment, edited in the History tab (spec 3 §6 "edit version comments"). */
+    commentOf: (label: string) => `Comment of ${label}`,
+    saveComment: "Save comment",
   },
   /** The Dialog tab's editing (spec 3 §2.9: the buttons' names; §8 'Delete Link'). */
   editor: {

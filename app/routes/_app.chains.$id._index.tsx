@@ -3,14 +3,16 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { ChainEditor } from "~/chains/ChainEditor";
 import { chainHistory, chains } from "~/chains/chains.server";
-import { ChainDialog } from "~/chains/ChainView";
-import { applyEdit, editedDocument, editorOptions, readUploads, saveDraft } from "~/chains/editor.server";
+import { ChainDialog, ChainHistory } from "~/chains/ChainView";
+import { applyEdit, editedDocument, editorOptions, readUploads, saveComment, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
 import { ChainToolbar } from "~/chains/toolbar/ChainToolbar";
 import chainVersionsStyles from "~/chains/versions/versions.css";
 import { ContextTab } from "~/chains/context/ContextTab";
 import { RunBar } from "~/chains/run/RunBar";
 import { contextTabData } from "~/chains/context/context.server";
+import { toasts } from "~/lib/toast.server";
+import { templateHelpers } from "~/templates/templates.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
 import { textFromFileAction, textFromFilePoll } from "~/ui/text-from-file.server";
 
@@ -35,12 +37,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // prompts.write edits the Dialog tab, on the draft when there is one; others see the chain as it is.
   const editing = tab === "dialog" && may.write ? await editedDocument(api, chain) : null;
   const options = editing ? await editorOptions(api, editing.document.organizations) : null;
+  // What the code fields complete besides the variables in scope: the generator's helpers and context fields.
+  const codeHelp = editing ? await templateHelpers(api) : null;
   const url = new URL(args.request.url);
   // A scanned PDF's text, read by OCR, polled by a link's "Load text from a file" (its link in the URL).
   const polled = editing ? await textFromFilePoll(api, url) : null;
   const textFromFile = polled ? { link: url.searchParams.get("link") ?? "", state: polled } : null;
   const open = textFromFile?.link || url.searchParams.get("open");
-  return { chain, tab, history, may, editing, options, open, textFromFile, context };
+  return { chain, tab, history, may, editing, options, codeHelp, open, textFromFile, context };
 }
 
 /**
@@ -55,6 +59,12 @@ export async function action(args: ActionFunctionArgs) {
   const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
   // A link's "Load text from a file": the file read to text for review; nothing changes in the chain yet.
   if (form.get("intent") === TEXT_FROM_FILE.intent) return json({ textFromFile: { link, state: await textFromFileAction(api, form) }, open: link });
+  // The History tab: a version's comment.
+  if (form.get("intent") === "comment") {
+    const commentRefused = await saveComment(api, id, form);
+    if (commentRefused) return json({ commentRefused }, { status: 400 });
+    return toasts(args.context).redirectWithSuccess(`/chains/${encodeURIComponent(id)}?tab=history`, CHAINS.toasts.updated);
+  }
   // 'Delete Link' without JavaScript: the page again with the confirmation step; nothing changes yet.
   if (form.get("intent") === "delete" && form.get("confirmed") !== "yes") return json({ confirmDelete: link });
   const { document } = await editedDocument(api, chain);
@@ -72,17 +82,17 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChainPage() {
-  const { chain, tab, history, may, editing, options, open, textFromFile, context } = useLoaderData<typeof loader>();
+  const { chain, tab, history, may, editing, options, codeHelp, open, textFromFile, context } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "problems" in answer ? answer : null;
   const loaded = answer && "textFromFile" in answer ? answer : null;
   const T = CHAINS.page;
-  const H = T.historyColumns;
   return (
     <>
       <div className="page-header">
         <h1>{chain.name}</h1>
         <span className="badge">{T.version(chain.version)}</span>
+        {editing && editing.draftVersion > 0 ? <span className="badge badge-draft">{T.draftBadge}</span> : null}
         <Link to={`/chains/${chain.id}/edit`} className="btn btn-secondary">
           {T.edit}
         </Link>
@@ -113,6 +123,7 @@ export default function ChainPage() {
             open={refused?.open ?? loaded?.open ?? open}
             confirmDelete={answer && "confirmDelete" in answer ? answer.confirmDelete : null}
             textFromFile={loaded?.textFromFile ?? textFromFile}
+            codeHelp={codeHelp ?? undefined}
           />
         </>
       ) : null}
@@ -124,36 +135,7 @@ export default function ChainPage() {
       ) : null}
       {context ? <ContextTab chainId={chain.id} {...context} /> : null}
       {tab === "history" ? (
-        history.length ? (
-          <table className="data-table">
-            <caption className="visually-hidden">{T.tabs.history}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{H.version}</th>
-                <th scope="col">{H.status}</th>
-                <th scope="col">{H.date}</th>
-                <th scope="col">{H.author}</th>
-                <th scope="col">{H.comment}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((e) => (
-                <tr key={e.key}>
-                  <td>
-                    <Link to={e.href}>{e.label}</Link>
-                  </td>
-                  <td>{e.status}</td>
-                  <td>{e.date}</td>
-                  <td>{e.author}</td>
-                  <td>{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="muted">{T.noHistory}</p>
-        )
-      ) : null}
+        <ChainHistory history={history} write={may.write} refused={answer && "commentRefused" in answer ? answer.commentRefused : null} />      ) : null}
     </>
   );
 }
