@@ -57,6 +57,8 @@ export class RunFailure extends Error {
 
 export class RunRegistry {
   private readonly live = new Map<string, LiveRun>();
+  private pending: { run: LiveRun; event: RunEvent }[] = [];
+  private flushing: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly store: RunsStore,
@@ -92,9 +94,25 @@ export class RunRegistry {
     if (run.seq >= this.limits.events && type !== "error" && type !== "chain-finish" && type !== "chat-end") {
       throw new RunFailure(RUN_MESSAGES.tooManyEvents(this.limits.events));
     }
-    const event = this.store.append(run.id, ++run.seq, type, data);
-    for (const listener of run.listeners) listener(event);
+    const event = this.store.event(++run.seq, type, data);
+    this.pending.push({ run, event });
+    if (!this.flushing) this.flushing = setImmediate(() => this.flush());
     return event;
+  }
+
+  /**
+   * Writes the events emitted since the last flush in one transaction, then tells their runs' listeners: an event is
+   * in the log before anyone reads it, and a stream of tokens costs one commit per turn of the event loop rather than
+   * one per token. Readers of the log flush first, so they never miss an event emitted but not yet written.
+   */
+  flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    if (!this.pending.length) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.store.write(batch.map(({ run, event }) => ({ runId: run.id, event })));
+    for (const { run, event } of batch) for (const listener of run.listeners) listener(event);
   }
 
   /** Tokens spent: recorded, and the run stopped past its bound. */
@@ -143,6 +161,8 @@ export class RunRegistry {
       this.emit(run, "chat-end", { status, usage: run.usage, output: typeof o.output === "string" ? o.output : "" });
     }
     run.status = status;
+    // Its last events reach its listeners before they are let go.
+    this.flush();
     this.store.setStatus(run.id, status, { error: status === "finished" ? null : (o.message ?? RUN_MESSAGES.failed) });
     if (run.deadline) clearTimeout(run.deadline);
     this.live.delete(run.id);
@@ -164,5 +184,6 @@ export class RunRegistry {
 
   closeAll(message: string): void {
     for (const run of [...this.live.values()]) this.end(run, "failed", { message });
+    this.flush();
   }
 }

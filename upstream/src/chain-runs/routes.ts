@@ -19,6 +19,7 @@ import {
   type RunWithEvents,
 } from "../../contract/chain-runs";
 import { HttpError, jsonBody, notFound, requirePermission, validate, type AppContext, type AppEnv } from "../lib/http";
+import type { LiveRun } from "./engine";
 import type { ChainRuns } from "./service";
 import { resolveVariables } from "./resolve";
 
@@ -37,32 +38,37 @@ export function eventStream(runs: ChainRuns, id: string, after: number, headers:
     start(controller) {
       let last = after;
       let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        cleanup();
-        controller.close();
-      };
-      const send = (e: RunEvent) => {
-        if (closed || e.id <= last) return;
-        last = e.id;
-        controller.enqueue(encoder.encode(sseOf(e)));
-        if (e.type === "chain-finish" || e.type === "chat-end") close();
-      };
-      // One turn of the event loop: no event can be written between reading the log and listening.
-      const live = runs.registry.get(id);
-      live?.listeners.add(send);
-      for (const e of runs.store.eventsAfter(id, after, RUN_LIMITS.events)) send(e);
+      let listening: LiveRun | null = null;
       const ping = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(`event: ping\ndata: ${JSON.stringify({ id: last, type: "ping", at: new Date().toISOString(), data: {} })}\n\n`));
       }, pingMs);
       ping.unref();
       cleanup = () => {
         clearInterval(ping);
-        live?.listeners.delete(send);
+        listening?.listeners.delete(send);
       };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      function send(e: RunEvent) {
+        if (closed || e.id <= last) return;
+        last = e.id;
+        controller.enqueue(encoder.encode(sseOf(e)));
+        if (e.type === "chain-finish" || e.type === "chat-end") close();
+      }
+      // One turn of the event loop: every event emitted so far written, the log read, then the listener added, so
+      // nothing is missed or sent twice.
+      runs.registry.flush();
+      const run = runs.registry.get(id);
+      for (const e of runs.store.eventsAfter(id, after, RUN_LIMITS.events)) send(e);
+      if (closed) return;
       // A run no longer going (ended, or left by an earlier process) has nothing more to say.
-      if (!live) close();
+      if (!run) return close();
+      listening = run;
+      run.listeners.add(send);
     },
     cancel() {
       cleanup();
@@ -111,6 +117,7 @@ export function chainRunRoutes(deps: { runs: ChainRuns; requireAuth: MiddlewareH
   });
 
   app.get("/chains/runs/:id", ...can, (c) => {
+    runs.registry.flush();
     const run = ownRun(c);
     return c.json({ ...run, events: runs.store.eventsAfter(run.id, 0, RUN_LIMITS.events) } satisfies RunWithEvents);
   });

@@ -38,6 +38,7 @@ export const eventOf = (r: EventRow): RunEvent => ({ id: r.seq, type: r.type, at
 
 export class RunsStore {
   private readonly q;
+  private readonly writeAll: (events: readonly { runId: string; event: RunEvent }[]) => void;
 
   constructor(
     private readonly db: Db,
@@ -56,6 +57,9 @@ export class RunsStore {
         "update chain_runs set status = 'failed', error = @error, ended_at = @at, waiting_at = null where status in ('running', 'waiting')",
       ),
     };
+    this.writeAll = db.transaction((events: readonly { runId: string; event: RunEvent }[]) => {
+      for (const { runId, event } of events) this.q.append.run(runId, event.id, event.type, event.at, JSON.stringify(event.data));
+    });
   }
 
   private iso = () => new Date(this.now()).toISOString();
@@ -80,12 +84,15 @@ export class RunsStore {
     this.q.usage.run({ id, ...usage });
   }
 
-  /** Writes event `seq` of run `id` and answers it as readers get it. */
-  append<T extends RunEventType>(id: string, seq: number, type: T, data: unknown): RunEvent {
-    const at = this.iso();
-    this.q.append.run(id, seq, type, at, JSON.stringify(data));
+  /** Event `seq` of run `id` as readers get it (not written yet: `write` does). */
+  event<T extends RunEventType>(seq: number, type: T, data: unknown): RunEvent {
     // The caller's value itself: events are plain JSON data, written once and never changed after.
-    return { id: seq, type, at, data: data as never } as RunEvent;
+    return { id: seq, type, at: this.iso(), data: data as never } as RunEvent;
+  }
+
+  /** Writes events of runs in one transaction (one commit for many tokens' events). */
+  write(events: readonly { runId: string; event: RunEvent }[]): void {
+    this.writeAll(events);
   }
 
   /** The events after `seq`, in order (at most `limit`). */
