@@ -8,18 +8,20 @@ import {
   LibraryItem,
   LibraryItemPage,
   LibraryStats,
+  LIBRARY_TYPES,
+  type LibraryType,
 } from "@contract/library";
 import { databaseFile } from "../../upstream/src/db";
 import { LibraryStore } from "../../upstream/src/library/store";
 import { officePackage } from "../fixtures/office";
-import { harness, message, type Harness } from "./helpers";
+import { ADMIN, harness, message, type Harness } from "./helpers";
 import { bytesOf, sendMultipart, withPermissions, type Json } from "./templates-helpers";
 
-/** The statistics counted over every item, on a second connection to the upstream's database. */
-function recount(h: Harness) {
+/** The statistics counted over every item `viewer` may see of `types`, on a second connection to the upstream's database. */
+function recount(h: Harness, viewer = ADMIN.email, types: LibraryType[] = [...LIBRARY_TYPES]) {
   const db = new Database(databaseFile(h.dir));
   try {
-    return new LibraryStore(db, Date.now, []).recount();
+    return new LibraryStore(db, Date.now, []).recount(viewer, types);
   } finally {
     db.close();
   }
@@ -32,8 +34,8 @@ async function json<T>(res: Response, schema: { parse(v: unknown): T }): Promise
   return schema.parse(await res.json());
 }
 
-async function createSpec(h: Harness, name: string, tags: string[] = []): Promise<string> {
-  const res = await h.call("POST", "/api/specifications", { token: h.adminToken, body: spec(name, tags) });
+async function createSpec(h: Harness, name: string, tags: string[] = [], token = h.adminToken): Promise<string> {
+  const res = await h.call("POST", "/api/specifications", { token, body: spec(name, tags) });
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -144,7 +146,9 @@ describe("library items (/api/library)", () => {
 
   it("a reader sees only the types their permissions read; settings need prompts.write and the domain's write", async () => {
     const h = await harness();
-    const specId = await createSpec(h, "Spec item");
+    const specId = ((await (await h.call("POST", "/api/specifications", { token: h.adminToken, body: { ...spec("Spec item"), isPublic: true } })).json()) as { id: string }).id;
+    // A private item is its creator's alone: not listed, read or saved by others.
+    const mine = await createSpec(h, "Admin's private");
     const vsdx = await officePackage("vsdx");
     await sendMultipart(h, "POST", "/api/drawings/", {}, { fileTemplate: { name: "Fig.vsdx", bytes: vsdx } });
     await withPermissions(h, "s@example.com", ["specifications.read", "prompts"]);
@@ -156,6 +160,9 @@ describe("library items (/api/library)", () => {
     const item = await json(await h.call("GET", `/api/library/items/${specId}`, { token: reader }), LibraryItem);
     expect((await h.call("PATCH", `/api/library/items/${specId}`, { token: reader, body: settings(item) })).status).toBe(403);
     expect((await h.call("PATCH", `/api/library/items/${specId}`, { token: writer, body: settings(item, { name: "Renamed" }) })).status).toBe(200);
+    expect((await h.call("GET", `/api/library/items/${mine}`, { token: writer })).status).toBe(404);
+    expect((await h.call("PATCH", `/api/library/items/${mine}`, { token: writer, body: settings(item) })).status).toBe(404);
+    expect((await h.call("GET", `/api/library/items/${mine}`, { token: h.adminToken })).status).toBe(200);
   });
 
   it("'+ new item' makes a specification with the defaults; a drawing needs its own screen", async () => {
@@ -216,10 +223,13 @@ describe("drawing token flow", () => {
 });
 
 describe("library statistics", () => {
-  it("equal a recount after 1,000 random creates, edits, re-categorisations and deletes", async () => {
-    // The clock runs over years: the admin's token must outlive it.
+  it("equal a recount, for each reader, after 1,000 random creates, edits, re-categorisations and deletes", async () => {
+    // The clock runs over years: the tokens must outlive it.
     const h = await harness({ tokenTtlSeconds: 10 * 365 * 86_400 });
-    const t = h.adminToken;
+    await withPermissions(h, "w@example.com", ["specifications", "prompts"]);
+    await withPermissions(h, "r@example.com", ["specifications.read"]);
+    const writers = [h.adminToken, await h.login("w@example.com", "secret1")];
+    const reader = await h.login("r@example.com", "secret1");
     let seed = 41;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -229,34 +239,52 @@ describe("library statistics", () => {
     const cats = [await createCategory(h, "One"), await createCategory(h, "Two"), await createCategory(h, "Three")].map((c) => c.id);
     const tags = ["EP", "US", "WO", "JP"];
     const orgs = ["o1", "o2", "o3"];
-    const live: string[] = [];
+    // Each item with its creator's token: a private item is its creator's alone to read and edit.
+    const live: { id: string; token: string }[] = [];
     for (let step = 0; step < 1_000; step++) {
       h.clock.advance(Math.floor(random() * 3 * 86_400_000)); // about four years in all
       const roll = random();
       if (live.length === 0 || roll < 0.35) {
-        live.push(await createSpec(h, `Spec ${step}`, [pick(tags)]));
+        const token = pick(writers);
+        live.push({ id: await createSpec(h, `Spec ${step}`, [pick(tags)], token), token });
       } else if (roll < 0.75) {
-        const id = pick(live);
-        const item = await json(await h.call("GET", `/api/library/items/${id}`, { token: t }), LibraryItem);
+        const { id, token } = pick(live);
+        const item = await json(await h.call("GET", `/api/library/items/${id}`, { token }), LibraryItem);
         const body = settings(item, {
           name: `Item ${step}`,
+          isPublic: random() < 0.6,
           tags: tags.filter(() => random() < 0.4),
           organizations: orgs.filter(() => random() < 0.4),
           categories: cats.filter(() => random() < 0.4),
         });
-        expect((await h.call("PATCH", `/api/library/items/${id}`, { token: t, body })).status).toBe(200);
+        expect((await h.call("PATCH", `/api/library/items/${id}`, { token, body })).status).toBe(200);
       } else if (roll < 0.9) {
-        const id = pick(live);
-        expect((await h.call("PATCH", `/api/specifications/${id}`, { token: t, body: { tags: [pick(tags), pick(tags)] } })).status).toBe(200);
+        const { id, token } = pick(live);
+        expect((await h.call("PATCH", `/api/specifications/${id}`, { token, body: { tags: [pick(tags), pick(tags)] } })).status).toBe(200);
       } else {
-        const id = live.splice(Math.floor(random() * live.length), 1)[0]!;
-        expect((await h.call("DELETE", `/api/specifications/${id}`, { token: t })).status).toBe(204);
+        const { id, token } = live.splice(Math.floor(random() * live.length), 1)[0]!;
+        expect((await h.call("DELETE", `/api/specifications/${id}`, { token })).status).toBe(204);
       }
     }
-    const stats = await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats);
-    expect(stats.total).toBe(live.length);
-    expect(stats).toEqual(recount(h));
-    expect(Object.keys(stats.counts.year).length).toBeGreaterThan(1);
-    expect(Object.values(stats.counts.category).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(live.length);
-  }, 120_000);
+    const readers: [string, string, LibraryType[]][] = [
+      [h.adminToken, ADMIN.email, [...LIBRARY_TYPES]],
+      [writers[1]!, "w@example.com", ["prompt", "specification"]],
+      [reader, "r@example.com", ["specification"]],
+    ];
+    const totals: number[] = [];
+    for (const [token, email, types] of readers) {
+      const stats = await json(await h.call("GET", "/api/library/stats", { token }), LibraryStats);
+      expect(stats).toEqual(recount(h, email, types));
+      // The list counts the same items, by date and by category (one row per item and category).
+      const byDate = await json(await h.call("GET", "/api/library/items?groupBy=date", { token }), LibraryItemPage);
+      expect(byDate.total).toBe(stats.total);
+      const byCategory = await json(await h.call("GET", "/api/library/items", { token }), LibraryItemPage);
+      expect(byCategory.total).toBe(Object.values(stats.counts.category).reduce((a, b) => a + b, 0));
+      totals.push(stats.total);
+    }
+    // Each sees the public items and their own private ones: the admin and w more than r, and all items between them.
+    expect(totals[0]! + totals[1]! - totals[2]!).toBe(live.length);
+    expect(totals[2]).toBeLessThan(Math.min(totals[0]!, totals[1]!));
+    expect(Object.keys(recount(h).counts.year).length).toBeGreaterThan(1);
+  }, 180_000);
 });

@@ -7,7 +7,7 @@ import { PORTFOLIO_SCHEMA } from "./applications/schema";
 import { CHAINS_SCHEMA } from "./chains/schema";
 import { CHAIN_RUNS_SCHEMA } from "./chain-runs/schema";
 import { CHAIN_CONTEXTS_SCHEMA } from "./chain-context/schema";
-import { LIBRARY_SCHEMA } from "./library/schema";
+import { LIBRARY_SCHEMA, LIBRARY_STATS_BY_READER } from "./library/schema";
 import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
 import { DOCKET_PEOPLE_SCHEMA, WORKFLOWS_SCHEMA } from "./workflows/schema";
 
@@ -413,6 +413,12 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "107_chain_runs",
     // Chain and chat runs with their append-only event logs (docs/decisions/chain-runs.md).
     sql: CHAIN_RUNS_SCHEMA,
+  },
+  {
+    id: "109_library_stats_by_reader",
+    // The library's statistics kept by scope (public, or private to its creator) and type, so that each reader's are
+    // counts of what they may see (docs/decisions/library.md).
+    sql: LIBRARY_STATS_BY_READER,
   },
 ];
 

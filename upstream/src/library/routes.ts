@@ -41,6 +41,16 @@ function checkWrite(c: AppContext, type: LibraryType): void {
 
 const IdParam = z.string().min(1).max(100);
 
+/** The reader's time zone (the X-Timezone header) when it is one the runtime knows; else UTC. */
+function zoneOf(header: string | undefined): string {
+  if (!header || header.length > 100) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: header }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
 /** /api/categories (spec 3 §7): reading needs a signed-in user (the library is for everyone); writing prompts.write. */
 export function categoryRoutes({ library, requireAuth }: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
@@ -67,10 +77,13 @@ export function categoryRoutes({ library, requireAuth }: Deps): Hono<AppEnv> {
 /** /api/library (spec 3 §7): the statistics, the items of the types the actor reads, an item's settings. */
 export function libraryRoutes({ library, requireAuth }: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
-  app.get("/stats", requireAuth, (c) => c.json(library.stats()));
+  // Counts and items of what the reader may see: the types they read, public items and their own private ones.
+  app.get("/stats", requireAuth, (c) =>
+    c.json(library.stats(c.get("actor").email, readableTypes(c, library), zoneOf(c.req.header("x-timezone")))),
+  );
   app.get("/items", requireAuth, (c) => {
     const query = validate(LibraryItemsQuery, c.req.query());
-    return c.json(library.items(query, readableTypes(c, library)));
+    return c.json(library.items(query, readableTypes(c, library), c.get("actor").email));
   });
   app.post("/items", requireAuth, async (c) => {
     const { libraryType } = await jsonBody(c, LibraryItemCreate);
@@ -81,7 +94,8 @@ export function libraryRoutes({ library, requireAuth }: Deps): Hono<AppEnv> {
   });
   const readable = (c: AppContext) => {
     const item = library.item(validate(IdParam, c.req.param("id")));
-    if (!item || !readableTypes(c, library).includes(item.libraryType)) throw notFound(LIBRARY_MESSAGES.itemNotFound);
+    const hidden = item && !item.isPublic && item.createdBy !== c.get("actor").email;
+    if (!item || hidden || !readableTypes(c, library).includes(item.libraryType)) throw notFound(LIBRARY_MESSAGES.itemNotFound);
     return item;
   };
   app.get("/items/:id", requireAuth, (c) => c.json(readable(c)));

@@ -63,6 +63,51 @@ const bump = (r: "new" | "old", delta: 1 | -1) => `
       ) where true
       on conflict (dimension, key) do update set count = count + excluded.count;`;
 
+/**
+ * The same counts kept apart by who may see them (docs/decisions/library.md "Statistics by reader"): `scope` is ''
+ * for a public item and its creator for a private one, beside the item's type; a reader's statistics add up the
+ * rows of the public scope and their own, for the types they read.
+ */
+const scopedBump = (r: "new" | "old", delta: 1 | -1) => `
+      insert into library_stats (scope, library_type, dimension, key, count)
+      select case when ${r}.is_public = 1 then '' else 'u:' || coalesce(${r}.created_by, '') end, ${r}.library_type, d, k, n
+      from (
+        select 'category' as d, category_id as k, ${delta} as n from library_item_categories where item_id = ${r}.id
+        union all select 'tag', tag, ${delta} from library_item_tags where item_id = ${r}.id
+        union all select 'organization', organization_id, ${delta} from library_item_organizations where item_id = ${r}.id
+        union all select 'author', coalesce(${r}.created_by, ''), ${delta}
+        union all select 'editor', coalesce(${r}.updated_by, ''), ${delta}
+        union all select 'month', substr(${r}.updated_at, 1, 7), ${delta}
+        union all select 'year', substr(${r}.updated_at, 1, 4), ${delta}
+        union all select 'type', ${r}.library_type, ${delta}
+      ) where true
+      on conflict (scope, library_type, dimension, key) do update set count = count + excluded.count;`;
+
+/** The index row's triggers: its join rows, and its counts by `bumpOf`. */
+function itemTriggers(bumpOf: (r: "new" | "old", delta: 1 | -1) => string): string {
+  return `
+  create trigger library_items_insert after insert on library_items begin
+    insert or ignore into library_item_categories (category_id, lname, item_id)
+      select value, lower(new.name), new.id from json_each(new.categories) where type = 'text';
+    insert or ignore into library_item_categories (category_id, lname, item_id)
+      select 'other', lower(new.name), new.id
+      where not exists (select 1 from library_item_categories where item_id = new.id);
+    insert or ignore into library_item_tags (tag, item_id)
+      select value, new.id from json_each(new.tags) where type = 'text';
+    insert or ignore into library_item_organizations (organization_id, item_id)
+      select value, new.id from json_each(new.organizations) where type = 'text';
+    ${bumpOf("new", 1)}
+  end;
+
+  create trigger library_items_delete after delete on library_items begin
+    ${bumpOf("old", -1)}
+    delete from library_stats where count <= 0;
+    delete from library_item_categories where item_id = old.id;
+    delete from library_item_tags where item_id = old.id;
+    delete from library_item_organizations where item_id = old.id;
+  end;`;
+}
+
 export const DRAWINGS: SourceColumns = {
   table: "drawings",
   type: "drawing",
@@ -162,32 +207,36 @@ export const LIBRARY_SCHEMA = `
     primary key (dimension, key)
   ) without rowid;
 
-  create trigger library_items_insert after insert on library_items begin
-    insert or ignore into library_item_categories (category_id, lname, item_id)
-      select value, lower(new.name), new.id from json_each(new.categories) where type = 'text';
-    insert or ignore into library_item_categories (category_id, lname, item_id)
-      select 'other', lower(new.name), new.id
-      where not exists (select 1 from library_item_categories where item_id = new.id);
-    insert or ignore into library_item_tags (tag, item_id)
-      select value, new.id from json_each(new.tags) where type = 'text';
-    insert or ignore into library_item_organizations (organization_id, item_id)
-      select value, new.id from json_each(new.organizations) where type = 'text';
-    ${bump("new", 1)}
-  end;
-
-  create trigger library_items_delete after delete on library_items begin
-    ${bump("old", -1)}
-    delete from library_stats where count <= 0;
-    delete from library_item_categories where item_id = old.id;
-    delete from library_item_tags where item_id = old.id;
-    delete from library_item_organizations where item_id = old.id;
-  end;
+  ${itemTriggers(bump)}
 
   alter table drawings add column library text not null default '{}';
   alter table specifications add column library text not null default '{}';
   ${sourceTriggers(DRAWINGS)}
   ${sourceTriggers(SPECIFICATIONS)}
   ${sourceTriggers(CHAINS)}
+  ${backfill(DRAWINGS)}
+  ${backfill(SPECIFICATIONS)}
+  ${backfill(CHAINS)}
+`;
+
+/**
+ * Migration 109: the statistics by reader (scope and type), refilled by rewriting every source row once (each index
+ * row is deleted and inserted again by the triggers: on the empty table the delete's counts go below zero and are
+ * dropped, the insert's stay).
+ */
+export const LIBRARY_STATS_BY_READER = `
+  drop trigger library_items_insert;
+  drop trigger library_items_delete;
+  drop table library_stats;
+  create table library_stats (
+    scope text not null,
+    library_type text not null,
+    dimension text not null,
+    key text not null,
+    count integer not null,
+    primary key (scope, library_type, dimension, key)
+  ) without rowid;
+  ${itemTriggers(scopedBump)}
   ${backfill(DRAWINGS)}
   ${backfill(SPECIFICATIONS)}
   ${backfill(CHAINS)}

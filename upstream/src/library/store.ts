@@ -128,7 +128,6 @@ export class LibraryStore {
   private readonly categoryRow: Statement;
   private readonly insertCategory: Statement;
   private readonly itemRow: Statement;
-  private readonly statRows: Statement;
   private readonly sources: Map<LibraryType, LibrarySource>;
 
   constructor(
@@ -144,7 +143,6 @@ export class LibraryStore {
        values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     );
     this.itemRow = db.prepare("select * from library_items where id = ?");
-    this.statRows = db.prepare("select dimension, key, count from library_stats");
   }
 
   /** The types of the sources wired in. */
@@ -322,13 +320,13 @@ export class LibraryStore {
    * what matches is sorted. An item under a category id that names no category is not in this order (it still lists by date and
    * shows 'Unknown Category').
    */
-  items(query: LibraryItemsQuery, types: readonly LibraryType[]): LibraryItemPage {
+  items(query: LibraryItemsQuery, types: readonly LibraryType[], viewer: string): LibraryItemPage {
     const conditions: string[] = [];
     const params: unknown[] = [];
     const wanted = query.type ? types.filter((t) => query.type!.includes(t)) : types;
     // Every type wired in: no condition. Else the (validated) type names as literals, so an index serves the test.
     if (wanted.length < this.sources.size) {
-      conditions.push(`i.library_type in (${wanted.map((t) => `'${LibraryType.parse(t)}'`).join(", ") || "null"})`);
+      conditions.push(`i.library_type in (${typeList(wanted)})`);
     }
     const name = query.name.trim().toLowerCase();
     if (name) {
@@ -355,38 +353,54 @@ export class LibraryStore {
       params.push(new Date(query.to).toISOString());
     }
     const whereOf = (list: readonly string[]) => (list.length ? `where ${list.join(" and ")}` : "");
+    // Only what the reader may see: public items and their own private ones (the statistics count the same).
+    const visible = "(i.is_public = 1 or i.created_by = ?)";
+    // With no filter but the type, the count is the maintained statistics' (by category: one row per item and category).
+    const unfiltered = conditions.length === (wanted.length < this.sources.size ? 1 : 0);
     let count: string;
+    let countParams: unknown[];
     let rows: string;
     if (query.groupBy === "category") {
-      const all = [...conditions];
+      const all = [...conditions, visible];
+      const rowParams = [...params, viewer];
       if (query.categories) {
         all.push("c.id in (select value from json_each(?))");
-        params.push(JSON.stringify(query.categories));
+        rowParams.push(JSON.stringify(query.categories));
       }
       const where = whereOf(all);
       const order = "order by c.rank, c.id, ic.lname, ic.item_id";
       // The walk also serves a filter by type alone (a type is a fifth of the items or more: the page is found soon).
-      if (conditions.length === (wanted.length < this.sources.size ? 1 : 0)) {
+      if (unfiltered) {
         const walk = "library_categories c cross join library_item_categories ic on ic.category_id = c.id";
-        // Counted over the join rows' keys alone: looking up each item's row (to test its type) costs ~10 µs a row.
-        const counted = ["ic.category_id in (select id from library_categories)"];
-        if (conditions.length) counted.push(`ic.item_id in (select i.id from library_items i where ${conditions.join(" and ")})`);
-        if (query.categories) counted.push("ic.category_id in (select value from json_each(?))");
-        count = `select count(*) as n from library_item_categories ic where ${counted.join(" and ")}`;
+        count = `select coalesce(sum(count), 0) as n from library_stats
+          where scope in ('', ?) and library_type in (${typeList(wanted)}) and dimension = 'category'
+            and key in (select id from library_categories) ${query.categories ? "and key in (select value from json_each(?))" : ""}`;
+        countParams = [scopeOf(viewer), ...(query.categories ? [JSON.stringify(query.categories)] : [])];
         rows = `select i.*, ic.category_id as grp from ${walk} cross join library_items i on i.id = ic.item_id ${where} ${order}`;
       } else {
         const joined =
           "library_items i cross join library_item_categories ic on ic.item_id = i.id cross join library_categories c on c.id = ic.category_id";
         count = `select count(*) as n from ${joined} ${where}`;
+        countParams = rowParams;
         rows = `select i.*, ic.category_id as grp from ${joined} ${where} ${order}`;
       }
+      params.splice(0, params.length, ...rowParams);
     } else {
+      const byStats = unfiltered && !query.categories;
       within(conditions, "library_item_categories", "category_id", query.categories);
-      const where = whereOf(conditions);
-      count = `select count(*) as n from library_items i ${where}`;
+      const where = whereOf([...conditions, visible]);
+      params.push(viewer);
+      if (byStats) {
+        count = `select coalesce(sum(count), 0) as n from library_stats
+          where scope in ('', ?) and library_type in (${typeList(wanted)}) and dimension = 'type'`;
+        countParams = [scopeOf(viewer)];
+      } else {
+        count = `select count(*) as n from library_items i ${where}`;
+        countParams = params;
+      }
       rows = `select i.*, '' as grp from library_items i ${where} order by i.updated_at desc, i.id desc`;
     }
-    const total = (prepared(this.db, count).get(...params) as { n: number }).n;
+    const total = (prepared(this.db, count).get(...countParams) as { n: number }).n;
     const found = prepared(this.db, `${rows} ${limitOf(query.pageSize)} offset ?`).all(
       ...params,
       (query.page - 1) * query.pageSize,
@@ -420,31 +434,114 @@ export class LibraryStore {
 
   // ---------------------------------------------------------------- statistics
 
-  /** The maintained counts: one read of `library_stats`. */
-  stats(): LibraryStats {
-    return statsOf(this.statRows.all() as StatRow[]);
+  /**
+   * The maintained counts of what `viewer` may see (public items and their own private ones, of `types`): one read of
+   * `library_stats`. Months and years are `timeZone`'s: the maintained ones are UTC's, and the items between a UTC
+   * month boundary and the zone's (a few hours) are moved across it, read from the index by their last change.
+   */
+  stats(viewer: string, types: readonly LibraryType[], timeZone = "UTC"): LibraryStats {
+    if (!types.length) return statsOf([]);
+    const rows = prepared(
+      this.db,
+      `select dimension, key, sum(count) as count from library_stats
+       where scope in ('', ?) and library_type in (${typeList(types)}) group by dimension, key`,
+    ).all(scopeOf(viewer)) as StatRow[];
+    const stats = statsOf(rows);
+    if (timeZone !== "UTC") this.shiftMonths(stats, viewer, types, timeZone);
+    return stats;
   }
 
-  /** The same counts counted over every item (the tests' and the bench's check; never on a request). */
-  recount(): LibraryStats {
+  private shiftMonths(stats: LibraryStats, viewer: string, types: readonly LibraryType[], timeZone: string): void {
+    const between = prepared(
+      this.db,
+      `select count(*) as n from library_items i
+       where i.updated_at >= ? and i.updated_at < ? and (i.is_public = 1 or i.created_by = ?) and i.library_type in (${typeList(types)})`,
+    );
+    // Each month boundary of the months counted: the start of each month and of the one after it.
+    const starts = new Set<string>();
+    for (const month of Object.keys(stats.counts.month)) {
+      const [y, m] = month.split("-").map(Number) as [number, number];
+      starts.add(monthKey(y, m - 1));
+      starts.add(monthKey(y, m));
+    }
+    const shift = (dimension: "month" | "year", from: string, to: string, n: number) => {
+      const counts = stats.counts[dimension];
+      counts[from] = (counts[from] ?? 0) - n;
+      counts[to] = (counts[to] ?? 0) + n;
+      if (counts[from]! <= 0) delete counts[from];
+    };
+    for (const start of starts) {
+      const [y, m] = start.split("-").map(Number) as [number, number];
+      const utc = Date.UTC(y, m - 1, 1);
+      const local = zoneMidnight(y, m - 1, timeZone);
+      if (local === utc) continue;
+      const earlier = monthKey(y, m - 2);
+      const [lo, hi] = local < utc ? [local, utc] : [utc, local];
+      const { n } = between.get(new Date(lo).toISOString(), new Date(hi).toISOString(), viewer) as { n: number };
+      if (!n) continue;
+      // East of UTC the zone's month starts first: those items are the later month's; west, the earlier's.
+      const [from, to] = local < utc ? [earlier, start] : [start, earlier];
+      shift("month", from, to, n);
+      if (m === 1) shift("year", from.slice(0, 4), to.slice(0, 4), n);
+    }
+  }
+
+  /** The same counts counted over every item the viewer may see (the tests' and the bench's check; never on a request). */
+  recount(viewer: string, types: readonly LibraryType[]): LibraryStats {
+    const seen = `(select * from library_items where (is_public = 1 or created_by = @viewer) and library_type in (${typeList(types)}))`;
     const rows = this.db
       .prepare(
-        `select 'category' as dimension, key, count(*) as count from (
-           select distinct i.id, c.value as key from library_items i, json_each(i.categories) c where c.type = 'text'
-           union all select i.id, 'other' from library_items i
+        `with v as ${seen}
+         select 'category' as dimension, key, count(*) as count from (
+           select distinct i.id, c.value as key from v i, json_each(i.categories) c where c.type = 'text'
+           union all select i.id, 'other' from v i
            where not exists (select 1 from json_each(i.categories) c where c.type = 'text')
          ) group by key
-         union all select 'tag', t.value, count(distinct i.id) from library_items i, json_each(i.tags) t where t.type = 'text' group by t.value
-         union all select 'organization', o.value, count(distinct i.id) from library_items i, json_each(i.organizations) o where o.type = 'text' group by o.value
-         union all select 'type', library_type, count(*) from library_items group by library_type
-         union all select 'author', coalesce(created_by, ''), count(*) from library_items group by coalesce(created_by, '')
-         union all select 'editor', coalesce(updated_by, ''), count(*) from library_items group by coalesce(updated_by, '')
-         union all select 'month', substr(updated_at, 1, 7), count(*) from library_items group by substr(updated_at, 1, 7)
-         union all select 'year', substr(updated_at, 1, 4), count(*) from library_items group by substr(updated_at, 1, 4)`,
+         union all select 'tag', t.value, count(distinct i.id) from v i, json_each(i.tags) t where t.type = 'text' group by t.value
+         union all select 'organization', o.value, count(distinct i.id) from v i, json_each(i.organizations) o where o.type = 'text' group by o.value
+         union all select 'type', library_type, count(*) from v group by library_type
+         union all select 'author', coalesce(created_by, ''), count(*) from v group by coalesce(created_by, '')
+         union all select 'editor', coalesce(updated_by, ''), count(*) from v group by coalesce(updated_by, '')
+         union all select 'month', substr(updated_at, 1, 7), count(*) from v group by substr(updated_at, 1, 7)
+         union all select 'year', substr(updated_at, 1, 4), count(*) from v group by substr(updated_at, 1, 4)`,
       )
-      .all() as StatRow[];
+      .all({ viewer }) as StatRow[];
     return statsOf(rows);
   }
+}
+
+/** The statistics' scope of a reader's private items ('' is the public one's; see schema.ts). */
+const scopeOf = (viewer: string) => `u:${viewer}`;
+
+/** Validated type names as SQL literals (so that an index serves the test). */
+const typeList = (types: readonly LibraryType[]) => types.map((t) => `'${LibraryType.parse(t)}'`).join(", ") || "null";
+
+/** 'YYYY-MM' of the month `month` (0-based, may overflow) of `year`. */
+const monthKey = (year: number, month: number) => {
+  const d = new Date(Date.UTC(year, month, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+};
+
+/** The instant (ms) of midnight starting the 1st of `month` (0-based) of `year` in `timeZone`. */
+function zoneMidnight(year: number, month: number, timeZone: string): number {
+  const utc = Date.UTC(year, month, 1);
+  const offsetAt = (t: number) => {
+    const f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(new Date(t));
+    const v = (type: string) => Number(f.find((p) => p.type === type)?.value);
+    return Date.UTC(v("year"), v("month") - 1, v("day"), v("hour"), v("minute"), v("second")) - (t - (t % 1000));
+  };
+  // The offset at the guess, then at the answer (a change of offset near midnight).
+  const first = utc - offsetAt(utc);
+  return utc - offsetAt(first);
 }
 
 type StatRow = { dimension: StatDimension; key: string; count: number };
