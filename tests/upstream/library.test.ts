@@ -288,3 +288,28 @@ describe("library statistics", () => {
     expect(Object.keys(recount(h).counts.year).length).toBeGreaterThan(1);
   }, 180_000);
 });
+
+describe("library statistics by month in the reader's time zone", () => {
+  it("count an item changed near a month's end in the month and year of the reader's zone (X-Timezone)", async () => {
+    const h = await harness({ tokenTtlSeconds: 10 * 365 * 86_400 });
+    const at = async (iso: string, name: string) => {
+      h.clock.t = Date.parse(iso);
+      const res = await h.call("POST", "/api/specifications", { token: h.adminToken, body: { ...spec(name), isPublic: true } });
+      expect(res.status).toBe(201);
+    };
+    await at("2025-12-31T23:30:00.000Z", "New Year's Eve in London, already 2026 in Tokyo"); // Tokyo: Jan 1, 08:30
+    await at("2026-03-01T03:00:00.000Z", "March in UTC, still February in New York"); // New York: Feb 28, 22:00
+    await at("2026-03-15T12:00:00.000Z", "Mid-March everywhere");
+    const stats = async (zone?: string) =>
+      (await json(await h.call("GET", "/api/library/stats", { token: h.adminToken, headers: zone ? { "x-timezone": zone } : {} }), LibraryStats)).counts;
+    expect(await stats()).toMatchObject({ month: { "2025-12": 1, "2026-03": 2 }, year: { "2025": 1, "2026": 2 } });
+    const tokyo = await stats("Asia/Tokyo");
+    expect(tokyo.month).toEqual({ "2026-01": 1, "2026-03": 2 });
+    expect(tokyo.year).toEqual({ "2026": 3 });
+    const newYork = await stats("America/New_York");
+    expect(newYork.month).toEqual({ "2025-12": 1, "2026-02": 1, "2026-03": 1 });
+    expect(newYork.year).toEqual({ "2025": 1, "2026": 2 });
+    // A zone the runtime does not know is UTC.
+    expect((await stats("Nowhere/Else")).month).toEqual({ "2025-12": 1, "2026-03": 2 });
+  });
+});
