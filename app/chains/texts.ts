@@ -41,6 +41,8 @@ export const CHAINS = {
   inline: { saveFailed: CHAIN_MESSAGES.saveFailed },
   toasts: {
     ...SAVE_TOASTS,
+    /** Spec 3 §8: each edit of the Dialog tab saves the draft. */
+    draftSaved: VERSIONS.draftSaved,
     deleted: "Content chain deleted",
     deleteFailed: "Failed to content chain prompt",
   },

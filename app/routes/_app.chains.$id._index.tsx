@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRoute, requireWrite } from "~/auth/guard.server";
 import { ChainEditor } from "~/chains/ChainEditor";
@@ -78,7 +78,11 @@ export async function action(args: ActionFunctionArgs) {
   const added = form.get("intent") === "add" ? (form.get("type") === "chat" ? "chat" : (edit.document.template.chain.at(-1)?.id ?? "")) : "";
   const kept = link === "chat" ? edit.document.template.chat !== null : edit.document.template.chain.some((l) => l.id === link);
   const open = added || (kept ? link : "");
-  return redirect(`/chains/${encodeURIComponent(id)}${open ? `?open=${encodeURIComponent(open)}#link-${encodeURIComponent(open)}` : ""}`);
+  // Spec 3 §8 "Draft saved": every edit of the Dialog tab is a save of the draft.
+  return toasts(args.context).redirectWithSuccess(
+    `/chains/${encodeURIComponent(id)}${open ? `?open=${encodeURIComponent(open)}#link-${encodeURIComponent(open)}` : ""}`,
+    CHAINS.toasts.draftSaved,
+  );
 }
 
 export default function ChainPage() {
@@ -105,12 +109,13 @@ export default function ChainPage() {
           </Link>
         ))}
       </nav>
-      <RunBar chainId={chain.id} links={editing?.document.template.chain ?? chain.template.chain} />
+      <RunBar chainId={chain.id} template={editing?.document.template ?? chain.template} />
       {tab === "dialog" && editing && options ? (
         <>
           {refused && !refused.problems.length ? (
             <p className="form-error" role="alert">
-              {refused.message}
+              {/* Spec 3 §8: a draft save that fails says 'Update failed' with the server's message. */}
+              <strong>{CHAINS.toasts.updateFailed}</strong> {refused.message}
             </p>
           ) : null}
           <p className="muted">{CHAINS.editor.draftNote}</p>
