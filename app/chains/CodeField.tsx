@@ -1,9 +1,8 @@
 import type { ChainDocument } from "@contract/chains";
 import { outputVariable } from "@contract/chains-constants";
+import type { HelperFunction } from "@contract/nlp";
 import { CodeEditor } from "~/ui/code-editor";
 
-/** A Handlebars helper as completion offers it (the specification generator's documentation, when available). */
-export type CompletionHelper = { name: string; detail: string; documentation: string };
 
 /** What a code field completes: the variables in scope at its link and the Handlebars helpers. */
 export type ChainCompletions = {
@@ -11,7 +10,8 @@ export type ChainCompletions = {
   variables: { name: string; detail: string }[];
   /** The context object's fields (open-ended: the run's context, not checked by a save). */
   contextFields: string[];
-  helpers: CompletionHelper[];
+  /** The specification generator's helpers (its documentation; none when it is down). */
+  helpers: HelperFunction[];
 };
 
 /**

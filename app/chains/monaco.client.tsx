@@ -32,7 +32,10 @@ function register(monaco: Monaco, language: string) {
       const { Variable, Function, Field } = monaco.languages.CompletionItemKind;
       const suggestions: languages.CompletionItem[] = lists.variables.map((v) => ({ label: v.name, kind: Variable, detail: v.detail, insertText: v.name, range }));
       if (at === "handlebars") {
-        for (const h of lists.helpers) suggestions.push({ label: h.name, kind: Function, detail: h.detail, documentation: { value: h.documentation }, insertText: h.name, range });
+        for (const h of lists.helpers) {
+          const documentation = `${h.description}\n\n**Example**\n\n\`${h.example.template}\` → \`${h.example.output}\``;
+          suggestions.push({ label: h.name, kind: Function, detail: h.arguments.map((a) => a.name).join(" "), documentation: { value: documentation }, insertText: h.name, range });
+        }
         for (const f of lists.contextFields) suggestions.push({ label: f, kind: Field, insertText: f, range });
       }
       return { suggestions };

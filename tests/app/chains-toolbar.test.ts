@@ -85,8 +85,20 @@ describe("chain toolbar: versions, compare, export, import", () => {
     expect(await html(`/chains/${c.id}`)).toContain(V.versionActivated);
     expect((await current(c.id)).template.chain.map((l) => l.name)).toEqual(["TEMPLATE 1"]);
     expect((await history(c.id))[0]).toMatchObject({ version: 3, comment: "Back to the first", activatedFrom: 1 });
-    // The active version offers nothing to activate.
-    expect(await html(`/chains/${c.id}/versions/3`)).not.toContain(V.activateVersion);
+    // The active version offers nothing to activate or delete.
+    const active = await html(`/chains/${c.id}/versions/3`);
+    expect(active).not.toContain(V.activateVersion);
+    expect(active).not.toContain(V.deleteVersion);
+
+    // Version 2 deleted after 'Delete version?'; the history goes on without it.
+    const v2 = `/chains/${c.id}/versions/2`;
+    expect(unescapeHtml(await (await admin.post(v2, { intent: "deleteVersion" })).text())).toContain(V.deleteVersionTitle);
+    const deleted = await admin.post(v2, { intent: "deleteVersion", confirmed: "yes" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe(`/chains/${c.id}?tab=history`);
+    expect(await html(`/chains/${c.id}?tab=history`)).toContain(V.versionDeleted);
+    expect((await history(c.id)).map((v) => v.version)).toEqual([3, 1]);
+    expect((await admin.get(v2)).status).toBe(404);
   });
 
   it("discard the draft: 'Discard draft?' first, then 'Draft discarded' and the chain as it was", async () => {

@@ -5,7 +5,7 @@
  * button — asks first ('Leave anyway'); a reload or closing the tab gets the browser's own question. Ctrl+S (⌘S)
  * submits the form in focus as its Save button does (a code field's Monaco included), else the one form changed.
  */
-import { useActionData, useBeforeUnload, useBlocker, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useBeforeUnload, useBlocker, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { openModal } from "~/ui/modal";
 import { CHAIN_VERSIONS as V } from "../versions/texts";
@@ -30,17 +30,23 @@ export function UnsavedChanges() {
   const navigation = useNavigation();
   const location = useLocation();
   const reply = useActionData<{ problems?: unknown[] }>();
+  // A revalidation (a fetcher's post, say) brings what is saved without a navigation.
+  const loaded = useLoaderData();
   const refused = !!reply && typeof reply === "object" && "problems" in reply;
 
   const changed = useCallback(() => forms().filter((f, i) => saved.current.has(keyOf(f, i)) && saved.current.get(keyOf(f, i)) !== stateOf(f)), []);
 
   // What the page shows once a load settles is what is saved — unless the answer was a refusal, whose forms hold
-  // what was typed and not saved.
+  // what was typed and not saved. Taken a frame later: the code fields take the loaded values in their own effects.
   useEffect(() => {
     if (navigation.state !== "idle") return;
     submitting.current = false;
-    if (!refused) saved.current = snapshot();
-  }, [navigation.state, location.key, refused]);
+    if (refused) return;
+    const frame = requestAnimationFrame(() => {
+      saved.current = snapshot();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [navigation.state, location.key, refused, loaded]);
 
   useEffect(() => {
     const onSubmit = () => {

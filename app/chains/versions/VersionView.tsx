@@ -87,6 +87,16 @@ export function VersionView({ data, reply }: { data: VersionData; reply: Version
           >
             <CommentField value={reply?.comment ?? ""} error={reply?.confirm === "activate" && !reply.toast ? reply.message : undefined} />
           </ConfirmAction>
+          {isDraft ? null : (
+            <ConfirmAction
+              intent="deleteVersion"
+              label={V.deleteVersion}
+              title={V.deleteVersionTitle}
+              message={V.deleteVersionMessage(Number(view))}
+              confirmLabel={V.delete}
+              confirming={confirming("deleteVersion")}
+            />
+          )}
           {isDraft ? (
             <ConfirmAction
               intent="discard"

@@ -58,6 +58,7 @@ export const CHAIN_VERSIONS = {
   deleteVersion: "Delete version",
   deleteVersionTitle: "Delete version?",
   deleteVersionMessage: (n: number) => `Version ${n} leaves the chain's history. This action can't be undone.`,
+  delete: "Delete",
   versionDeleted: "Version deleted",
   overwriteTitle: VERSIONS.overwriteTitle,
   /** Leaving with unsaved changes (spec 3 §2.9 'Leave anyway'); Ctrl+S saves the link form in focus. */
