@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ChatBox } from "~/chains/run/RunBar";
 import { RunPane } from "~/chains/run/RunPane";
 import { runPageAction, runPageLoader } from "~/chains/run/runs.server";
 import { RUNS } from "~/chains/run/texts";
-import type { RunWithEvents } from "@contract/chain-runs";
+import { isUserAuthor, type RunWithEvents } from "@contract/chain-runs";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/errors";
 
@@ -14,7 +15,7 @@ export const loader = runPageLoader;
 export const action = runPageAction;
 
 export default function RunPage() {
-  const { chain, run } = useLoaderData<typeof loader>();
+  const { chain, run, chat } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-header">
@@ -24,7 +25,18 @@ export default function RunPage() {
         </Link>
       </div>
       {/* The run crossed as JSON: an `unknown` value (a variable's, a link's input) reads as optional after it. */}
+      {chat ? (
+        <section aria-labelledby="chat-conversation" className="run-conversation">
+          <h2 id="chat-conversation">{RUNS.conversation}</h2>
+          {chat.map((m, i) => (
+            <p key={i}>
+              <strong>{isUserAuthor(m.author) ? RUNS.you : RUNS.assistant}:</strong> {m.text}
+            </p>
+          ))}
+        </section>
+      ) : null}
       <RunPane chainId={chain.id} run={run as RunWithEvents} />
+      {chat ? <ChatBox action={`/chains/${encodeURIComponent(chain.id)}/runs`} /> : null}
     </>
   );
 }

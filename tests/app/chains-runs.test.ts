@@ -50,9 +50,9 @@ const prompt = (model: string, content = "Draft a claim for {{topic}}"): ChainLi
   ],
 });
 
-async function chainOf(links: ChainLinkInput[]) {
+async function chainOf(links: ChainLinkInput[], chat: Record<string, unknown> | null = null) {
   const { organization } = await fakeModel();
-  return chains.create({ name: `Run ${uniq()}`, organizations: [organization], template: { chain: links, options: {}, chat: null } });
+  return chains.create({ name: `Run ${uniq()}`, organizations: [organization], template: { chain: links, options: {}, chat } });
 }
 
 /** Posts Run (or one link) and answers the run page's address. */
@@ -172,5 +172,32 @@ describe("running a chain from its page", () => {
     expect((await reader.get(url)).status).toBe(404);
     expect((await reader.post(url, { intent: "stop" })).status).toBe(404);
     expect((await admin.get(`/chains/${chain.id}/runs/no-such-run`)).status).toBe(404);
+  });
+
+  it("the chat: an empty message is ignored; a message runs with the conversation so far as its history", async () => {
+    const { model } = await fakeModel();
+    // Spec 3 §4.2: a chain without links has no chat.
+    const chain = await chainOf([prompt(model)], { type: "chat", model, messages: [{ role: "system", content: "You answer briefly." }], includeHistory: true });
+    const page = unescapeHtml(await (await admin.get(`/chains/${chain.id}`)).text());
+    expect(page).toContain(RUNS.chatMessage);
+    const empty = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: "  " });
+    expect([empty.status, empty.headers.get("Location")]).toEqual([302, `/chains/${chain.id}`]);
+    const first = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: "Hello there" });
+    const url = first.headers.get("Location")!;
+    expect(url).toMatch(new RegExp(`^/chains/${chain.id}/runs/[^/]+$`));
+    const answered = await pageWhen(url, over);
+    expect(answered).toContain("Echo: Hello there");
+    expect(answered).toContain(RUNS.conversation);
+    const second = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: "And again" });
+    const next = await pageWhen(second.headers.get("Location")!, over);
+    expect(next).toContain("Echo: And again");
+    expect(next).toContain("Echo: Hello there");
+    const sent = fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages.map((m) => [m.role, m.content])).toEqual([
+      ["system", "You answer briefly."],
+      ["user", "Hello there"],
+      ["assistant", "Echo: Hello there"],
+      ["user", "And again"],
+    ]);
   });
 });

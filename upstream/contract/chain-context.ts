@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RUN_LIMITS } from "./chain-runs";
 import { Invention } from "./inventions";
 import { Claim, ContextObject } from "./nlp";
 
@@ -12,10 +13,14 @@ import { Claim, ContextObject } from "./nlp";
  * DELETE /api/v2/nlp/chains/{id}/context → 204
  * prompts.read; each user reads and writes only their own; 404 for a chain that does not exist.
  */
+const RUN_CHAT_CHARS = RUN_LIMITS.chatMessageChars;
+
 export const CHAIN_CONTEXT_LIMITS = {
   /** Characters of the context as JSON: what a run accepts as its context (RUN_LIMITS.contextChars). */
   chars: 500_000,
   claims: 500,
+  /** Messages of the chat's conversation kept (the oldest go first). */
+  chat: 200,
 } as const;
 
 export const CHAIN_CONTEXT_MESSAGES = {
@@ -33,11 +38,19 @@ export const ChainContext = z.object({
   document: z.object({ name: z.string().max(255), context: ContextObject }).nullable().default(null),
   /** The document's claims in claim-number order. */
   claims: z.array(ContextClaim).max(CHAIN_CONTEXT_LIMITS.claims, CHAIN_CONTEXT_MESSAGES.tooManyClaims).default([]),
+  /**
+   * The conversation with the chain's chat, oldest first: the user's messages (author CURRENT_USER, with the run that
+   * answers it) and the answers (author assistant). A chat run is sent it as its history.
+   */
+  chat: z
+    .array(z.object({ author: z.string().max(200), text: z.string().max(RUN_CHAT_CHARS), runId: z.string().max(100).optional() }))
+    .max(CHAIN_CONTEXT_LIMITS.chat)
+    .default([]),
   updatedAt: z.string().nullable().default(null),
 });
 export type ChainContext = z.infer<typeof ChainContext>;
 
-export const EMPTY_CHAIN_CONTEXT: ChainContext = { invention: null, document: null, claims: [], updatedAt: null };
+export const EMPTY_CHAIN_CONTEXT: ChainContext = { invention: null, document: null, claims: [], chat: [], updatedAt: null };
 
 /**
  * The claims sorted by number with the selection applied (spec 3 §5 claims selection): `single` keeps at most one

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { ChainContext } from "@contract/chain-context";
-import { RUN_LIMITS, type ContinueBody, type RunContext, type RunWithEvents, type StreamBody } from "@contract/chain-runs";
+import { CHAIN_CONTEXT_LIMITS, type ChainContext } from "@contract/chain-context";
+import { RUN_LIMITS, RUN_MESSAGES, type ChatBody, type ContinueBody, type RunContext, type RunWithEvents, type StreamBody } from "@contract/chain-runs";
 import { notFound, requireRoute } from "~/auth/guard.server";
 import { reasonOf } from "~/lib/actions.server";
 import { readForm, textOf } from "~/lib/form.server";
@@ -51,12 +51,56 @@ export const runs = {
     await response.body?.cancel();
     return runId;
   },
+  /**
+   * Sends a message to the chain's chat (spec 3 §7 `chat`): the conversation kept in the user's context is its history
+   * (the answers of earlier messages taken in first); the message joins it with the run that answers it. An empty
+   * message is ignored (null, no run).
+   */
+  async chat(api: Api, chainId: string, message: string, writer: boolean): Promise<string | null> {
+    if (!message.trim()) return null;
+    const chain = await chains.getOr404(api, chainId);
+    const [document, kept] = await Promise.all([writer ? editedDocument(api, chain).then((e) => e.document) : chain, chainContext.get(api, chain.id)]);
+    const chat = document.template.chat;
+    if (!chat) throw new Error(RUN_MESSAGES.noChat);
+    const context = { ...kept, chat: await withAnswers(api, kept.chat) };
+    const body: ChatBody = {
+      item: { id: chain.id },
+      chat,
+      history: context.chat.slice(-RUN_LIMITS.history).map(({ author, text }) => ({ author, text })),
+      message: message.slice(0, RUN_LIMITS.chatMessageChars),
+      context: runContextOf(context),
+      variables: {},
+    };
+    const response = await api.raw("POST", "/api/v2/nlp/chat", { body });
+    const runId = response.headers.get("x-run-id");
+    await response.body?.cancel();
+    if (!runId) return null;
+    const sent = { author: "CURRENT_USER", text: body.message ?? "", runId };
+    await chainContext.put(api, chain.id, { ...context, chat: [...context.chat, sent].slice(-CHAIN_CONTEXT_LIMITS.chat) });
+    return runId;
+  },
   get: (api: Api, runId: string) => api.get(RunAnswer, runPath(runId)),
   stop: (api: Api, runId: string) => api.send("POST", `${runPath(runId)}/stop`),
   continue: (api: Api, runId: string, values: ContinueBody["values"]) => api.send("POST", `${runPath(runId)}/continue`, { values }),
   /** The run's event stream after `after` (the upstream's SSE, unbuffered), cancelled with `signal`. */
   events: (api: Api, runId: string, after: number) => api.raw("GET", `${runPath(runId)}/events`, { query: { after } }),
 };
+
+/** The conversation with the answers of its messages added (each from its run's `chat-end`, once the run is over). */
+async function withAnswers(api: Api, chat: ChainContext["chat"]): Promise<ChainContext["chat"]> {
+  const answered = new Set(chat.filter((m) => m.author !== "CURRENT_USER" && m.runId).map((m) => m.runId));
+  const out: ChainContext["chat"] = [];
+  for (const m of chat) {
+    out.push(m);
+    if (m.author !== "CURRENT_USER" || !m.runId || answered.has(m.runId)) continue;
+    const end = await runs.get(api, m.runId).then(
+      (r) => r.events.find((e) => e.type === "chat-end"),
+      () => undefined,
+    );
+    if (end?.type === "chat-end") out.push({ author: "assistant", text: end.data.output.slice(0, RUN_LIMITS.chatMessageChars), runId: m.runId });
+  }
+  return out;
+}
 
 /** The run of this page's chain, or the not-found view (another user's run, another chain's, none). */
 async function runOf(api: Api, chainId: string, runId: string): Promise<RunWithEvents> {
@@ -80,6 +124,11 @@ export async function startRunAction(args: ActionFunctionArgs) {
   const back = `/chains/${encodeURIComponent(chainId)}`;
   if (index !== null && !(Number.isInteger(index) && index >= 0)) return redirect(back);
   try {
+    if (textOf(form, "intent") === "chat") {
+      // Spec 3 §5: an empty chat message is ignored.
+      const chatRun = await runs.chat(api, chainId, textOf(form, "message"), may.write);
+      return redirect(chatRun ? runUrl(chainId, chatRun) : back);
+    }
     const runId = await runs.start(api, chainId, index, may.write);
     return redirect(runUrl(chainId, runId));
   } catch (error) {
@@ -93,7 +142,15 @@ export async function runPageLoader(args: LoaderFunctionArgs) {
   const { api } = await requireRoute(args);
   const chainId = args.params.id ?? "";
   const [chain, run] = await Promise.all([chains.getOr404(api, chainId), runOf(api, chainId, args.params.run ?? "")]);
-  return { chain: { id: chain.id, name: chain.name, links: chain.template.chain.length }, run };
+  // A chat run's page shows the conversation up to its message, and a reply box.
+  const chat = run.kind === "chat" ? await chatUpTo(api, chainId, run.id) : null;
+  return { chain: { id: chain.id, name: chain.name, links: chain.template.chain.length }, run, chat };
+}
+
+async function chatUpTo(api: Api, chainId: string, runId: string) {
+  const kept = (await chainContext.get(api, chainId)).chat;
+  const at = kept.findIndex((m) => m.runId === runId && m.author === "CURRENT_USER");
+  return at < 0 ? [] : kept.slice(0, at + 1).map(({ author, text }) => ({ author, text }));
 }
 
 /** The values of a paused form, by variable name: a claims picker's ticks as numbers, a checkbox as a boolean. */

@@ -33,5 +33,10 @@ export const RUNS = {
   claimsSingle: "Choose one claim",
   claimsMany: "Choose the claims",
   claimLabel: (n: number) => `Claim ${n}`,
+  chatMessage: "Message to the chat",
+  send: "Send",
+  conversation: "Conversation",
+  you: "You",
+  assistant: "Chat",
   messages: RUN_MESSAGES,
 } as const;
