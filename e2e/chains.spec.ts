@@ -46,6 +46,13 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await expect(page.getByLabel("Text from office-action.txt")).toHaveValue("The examiner cites D1.");
   await page.getByRole("button", { name: "Use this text" }).click();
   await expect(page.locator("details[open] [name=content]").last()).toHaveValue(/The examiner cites D1\.$/);
+  // A content link's files: the link's form posts multipart (with JavaScript too), the file listed once saved.
+  await page.getByRole("button", { name: "Content", exact: true }).click();
+  const content = page.locator("details[open]", { has: page.locator("summary", { hasText: "CONTENT 1" }) });
+  await content.getByLabel(CHAINS.editor.addFiles).setInputFiles({ name: "flow.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
+  await content.getByRole("button", { name: CHAINS.editor.saveLink }).click();
+  await expect(page.getByRole("button", { name: CHAINS.editor.removeFile("flow.svg") })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();
