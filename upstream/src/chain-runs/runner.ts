@@ -62,12 +62,23 @@ async function render(templates: readonly string[], scope: Scope): Promise<strin
   }
 }
 
+/** Adapters by their config: one SDK client (and its connections to the provider) per model, not per run. */
+const adapters = new Map<string, OpenAiCompatible>();
+const ADAPTERS_KEPT = 100;
+
 /** The adapter of `modelId` (or the organizations' default chat model), with retries left to the run. */
 function modelOf(ai: AiAdmin, organizations: readonly string[], modelId: string | null, vision: boolean): OpenAiCompatible {
   for (const organization of organizations) {
     try {
-      const adapter = ai.modelFor(organization, modelId, { vision });
-      return new OpenAiCompatible({ ...adapter.config, maxRetries: 0 });
+      const config = { ...ai.modelFor(organization, modelId, { vision }).config, maxRetries: 0 };
+      const key = JSON.stringify(config);
+      let adapter = adapters.get(key);
+      if (!adapter) {
+        if (adapters.size >= ADAPTERS_KEPT) adapters.delete(adapters.keys().next().value!);
+        adapter = new OpenAiCompatible(config);
+        adapters.set(key, adapter);
+      }
+      return adapter;
     } catch (error) {
       if (!(error instanceof NotConfigured)) throw error;
     }
