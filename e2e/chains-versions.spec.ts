@@ -29,8 +29,13 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
     await expect(leave.getByRole("button", { name: V.leaveAnyway })).toBeVisible();
     await leave.getByRole("button", { name: V.stay }).click();
     await expect(name).toHaveValue("GREETING");
-    // Ctrl+S saves the link form in focus.
-    await name.press("Control+s");
+    // Ctrl+S saves the link form in focus, from inside the code editor too (Monaco writes into the form's field).
+    const editor = page.locator("#link-form-t1").getByTestId("monaco-editor");
+    await expect(editor).toBeVisible({ timeout: 15_000 });
+    await editor.locator(".view-lines").click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" world");
+    await page.keyboard.press("Control+s");
   } else {
     await page.locator("#link-form-t1").getByRole("button", { name: "Save link" }).click();
   }
@@ -38,6 +43,7 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
 
   await page.getByRole("link", { name: V.compare }).click();
   await expect(page.getByText("link TEMPLATE 1 renamed to GREETING")).toBeVisible();
+  if (js()) await expect(page.getByText("link GREETING template changed")).toBeVisible();
   await page.getByRole("link", { name: V.quitCompare }).click();
 
   await page.getByRole("link", { name: V.draft, exact: true }).click();

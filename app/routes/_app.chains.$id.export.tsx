@@ -27,7 +27,7 @@ export default function ChainExport() {
         <textarea id="chain-export-json" readOnly rows={20} value={text} spellCheck={false} className="code" />
       </div>
       <div className="chain-toolbar">
-        <CopyButton text={text} />
+        <CopyButton label={V.copy} text={text} />
         <a href={`${back}/export/download?of=${of}`} className="btn btn-secondary" download>
           {V.download}
         </a>
