@@ -14,8 +14,8 @@ import { SPECIFICATIONS } from "./texts";
 
 const D = SPECIFICATIONS.detail;
 
-/** The upload rule of the workbench: one .docx of at most MAX_DOCUMENT_BYTES. */
-const DOCUMENT_UPLOAD = {
+/** The upload rule of the workbench (and of a chain's context document): one .docx of at most MAX_DOCUMENT_BYTES. */
+export const DOCUMENT_UPLOAD = {
   maxBytes: MAX_DOCUMENT_BYTES,
   tooLarge: D.tooLarge,
   missing: D.noFile,

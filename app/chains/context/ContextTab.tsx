@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ChainContext } from "@contract/chain-context";
 import { INVENTION_SEARCH, type InventionSearchAnswer } from "@contract/inventions";
 import { Pagination } from "~/ui/list";
@@ -27,19 +27,13 @@ export function ContextTab({ chainId, context, search }: { chainId: string; cont
     <div className="chain-context">
       <section aria-labelledby="context-invention">
         <h2 id="context-invention">{CONTEXT.invention}</h2>
-        {context.invention ? (
-          <Form method="post" action={action} className="context-chosen">
-            {keep}
-            <p>
+        <Chosen action={action} keep={keep} intent="invention-clear" none={CONTEXT.noInvention}>
+          {context.invention ? (
+            <>
               <strong>{context.invention.title}</strong> <span className="muted">{CONTEXT.reference(context.invention.id)}</span>
-            </p>
-            <button type="submit" name="intent" value="invention-clear" className="btn btn-secondary">
-              {CONTEXT.remove}
-            </button>
-          </Form>
-        ) : (
-          <p className="muted">{CONTEXT.noInvention}</p>
-        )}
+            </>
+          ) : null}
+        </Chosen>
         <InventionSearchForm q={search.q} />
         {page ? (
           <>
@@ -80,19 +74,9 @@ export function ContextTab({ chainId, context, search }: { chainId: string; cont
 
       <section aria-labelledby="context-document">
         <h2 id="context-document">{CONTEXT.document}</h2>
-        {context.document ? (
-          <Form method="post" action={action} className="context-chosen">
-            {keep}
-            <p>
-              <strong>{context.document.name}</strong>
-            </p>
-            <button type="submit" name="intent" value="document-clear" className="btn btn-secondary">
-              {CONTEXT.remove}
-            </button>
-          </Form>
-        ) : (
-          <p className="muted">{CONTEXT.noDocument}</p>
-        )}
+        <Chosen action={action} keep={keep} intent="document-clear" none={CONTEXT.noDocument}>
+          {context.document ? <strong>{context.document.name}</strong> : null}
+        </Chosen>
         <Form method="post" action={action} encType="multipart/form-data" className="context-upload">
           {keep}
           <div className="field">
@@ -135,6 +119,20 @@ export function ContextTab({ chainId, context, search }: { chainId: string; cont
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** What is chosen (the invention, the document) with Remove, or the text saying nothing is. */
+function Chosen({ action, keep, intent, none, children }: { action: string; keep: ReactNode; intent: string; none: string; children: ReactNode }) {
+  if (!children) return <p className="muted">{none}</p>;
+  return (
+    <Form method="post" action={action} className="context-chosen">
+      {keep}
+      <p>{children}</p>
+      <button type="submit" name="intent" value={intent} className="btn btn-secondary">
+        {CONTEXT.remove}
+      </button>
+    </Form>
   );
 }
 

@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { CHAIN_CONTEXT_LIMITS, ChainContext, claimSelection } from "@contract/chain-context";
 import { INVENTION_SEARCH, InventionSearchAnswer } from "@contract/inventions";
-import { MAX_DOCUMENT_BYTES, ParseAnswer } from "@contract/nlp";
+import { ParseAnswer } from "@contract/nlp";
 import { requireRoute } from "~/auth/guard.server";
 import { failureToast } from "~/lib/actions.server";
 import { files } from "~/lib/files.server";
 import { fileField, readForm, textOf } from "~/lib/form.server";
 import { toasts } from "~/lib/toast.server";
 import type { Api } from "~/lib/upstream.server";
+import { DOCUMENT_UPLOAD } from "~/specifications/sample.server";
 import { generator } from "~/specifications/specifications.server";
 import { chains } from "../chains.server";
 import { CONTEXT } from "./texts";
@@ -51,15 +52,6 @@ export async function contextTabData(api: Api, chainId: string, url: URL) {
 }
 export type ContextTabData = Awaited<ReturnType<typeof contextTabData>>;
 
-/** The upload rule of the context document (spec 3 §5: .docx only), at most the generator's document size. */
-const DOCUMENT_UPLOAD = {
-  maxBytes: MAX_DOCUMENT_BYTES,
-  tooLarge: CONTEXT.tooLarge,
-  missing: CONTEXT.noFile,
-  name: /\.docx$/i,
-  wrongType: CONTEXT.docxOnly,
-} as const;
-
 /** The claims the user ticked, as numbers (bounded by the claims a context may hold). */
 const chosenClaims = (form: FormData) =>
   form
@@ -96,6 +88,7 @@ export async function contextAction(args: ActionFunctionArgs) {
     } else if (intent === "claims") {
       await chainContext.put(api, chainId, { ...context, claims: claimSelection(context.claims, chosenClaims(form)) });
     } else if (intent === "upload") {
+      // Spec 3 §5: a chain's context document is a .docx, as the specification workbench's.
       const upload = fileField(form, "document", DOCUMENT_UPLOAD);
       if (upload.error !== null) return flash.redirectWithError(back, { message: CONTEXT.contextFailed, description: upload.error });
       await chainContext.put(api, chainId, { ...context, ...(await readDocument(api, upload.file)) });

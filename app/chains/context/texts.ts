@@ -31,8 +31,6 @@ export const CONTEXT = {
   /** Spec 3 §8. */
   contextFailed: SPECIFICATIONS.toasts.contextFailed,
   docxOnly: D.docxOnly,
-  noFile: D.noFile,
-  tooLarge: D.tooLarge,
   inventionGone: "That invention is no longer in the portfolio.",
   saved: "Context saved",
 } as const;
