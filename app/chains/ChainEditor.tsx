@@ -144,31 +144,29 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
 const imageVariablesBefore = (links: readonly ChainLink[], index: number) =>
   links.slice(0, index).flatMap((l) => (l.type === "form" ? l.variables.filter((v) => v.type === "image").map((v) => v.name) : []));
 
+/** One of the options row's lists; the empty value reads as none. */
+function OptionSelect({ id, name, label, values, value }: { id: string; name: string; label: string; values: readonly string[]; value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v || T.none}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The options row (spec 3 §2.9): the section a result goes into and where, saved in the template's options. */
 function OptionsRow({ options, draftVersion }: { options: ChainDocument["template"]["options"]; draftVersion: number }) {
   return (
     <Form method="post" className="chain-options chain-add" preventScrollReset>
       <Token draftVersion={draftVersion} />
-      <div className="field">
-        <label htmlFor="chain-insert-in">{T.options}</label>
-        <select id="chain-insert-in" name="insertIn" defaultValue={options.insertIn}>
-          {INSERT_IN.map((v) => (
-            <option key={v} value={v}>
-              {v || T.none}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="chain-insert-at">{T.at}</label>
-        <select id="chain-insert-at" name="insertAt" defaultValue={options.insertAt}>
-          {INSERT_AT.map((v) => (
-            <option key={v} value={v}>
-              {v || T.none}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OptionSelect id="chain-insert-in" name="insertIn" label={T.options} values={INSERT_IN} value={options.insertIn} />
+      <OptionSelect id="chain-insert-at" name="insertAt" label={T.at} values={INSERT_AT} value={options.insertAt} />
       <button type="submit" name="intent" value="options" className="btn btn-secondary">
         {E.saveOptions}
       </button>

@@ -10,32 +10,14 @@ import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
  * source (files, mermaid, AI) emptied when it changes; the options row.
  */
 const { app, admin } = appAsAdmin();
-const { create: chain, draft: draftOf } = chainsOf(app);
+const { create: chain, draft: draftOf, org, model } = chainsOf(app);
 const E = CHAINS.editor;
 const T = CHAINS.page;
-
-async function org(name: string): Promise<string> {
-  const r = await app.adminApi("POST", "/api/organizations", { name });
-  return ((await r.json()) as { id: string }).id;
-}
 
 const PARAMS = [
   { name: "top_p", default: "0.9", options: [] },
   { name: "style", default: "formal", options: ["formal", "plain"] },
 ];
-
-async function model(name: string, organizations: string[], capability: string, params: typeof PARAMS = []): Promise<string> {
-  const r = await app.adminApi("POST", "/api/v2/nlp/configurations", {
-    name,
-    provider: "openai-compatible",
-    capability,
-    organizations,
-    params,
-    config: JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "k", model: name }),
-  });
-  expect(r.status).toBe(201);
-  return ((await r.json()) as { id: string }).id;
-}
 
 const page = async (id: string) => unescapeHtml(await (await admin.get(`/chains/${id}`)).text());
 

@@ -6,27 +6,10 @@ import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
-const { create: chain, draft: draftOf } = chainsOf(app);
+const { create: chain, draft: draftOf, org, model } = chainsOf(app);
 const E = CHAINS.editor;
 const T = CHAINS.page;
 
-
-async function org(name: string): Promise<string> {
-  const r = await app.adminApi("POST", "/api/organizations", { name });
-  return ((await r.json()) as { id: string }).id;
-}
-
-async function model(name: string, organizations: string[]): Promise<string> {
-  const r = await app.adminApi("POST", "/api/v2/nlp/configurations", {
-    name,
-    provider: "openai-compatible",
-    capability: "chat",
-    organizations,
-    config: JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "k", model: name }),
-  });
-  expect(r.status).toBe(201);
-  return ((await r.json()) as { id: string }).id;
-}
 
 /** One post of the page as a browser without JavaScript sends it, with the draft version the page shows. */
 async function post(id: string, fields: Record<string, string | string[]>): Promise<Response> {
