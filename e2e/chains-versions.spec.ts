@@ -1,5 +1,5 @@
 import { CHAIN_VERSIONS as V } from "~/chains/versions/texts";
-import { ADMIN, askConfirmation, expect, signIn, test, unique } from "./fixtures";
+import { ADMIN, askConfirmation, expect, expectAccessible, signIn, test, unique } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
 
@@ -43,10 +43,12 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
 
   await page.getByRole("link", { name: V.compare }).click();
   await expect(page.getByText("link TEMPLATE 1 renamed to GREETING")).toBeVisible();
+  await expectAccessible(page);
   if (js()) await expect(page.getByText("link GREETING template changed")).toBeVisible();
   await page.getByRole("link", { name: V.quitCompare }).click();
 
   await page.getByRole("link", { name: V.draft, exact: true }).click();
+  await expectAccessible(page);
   const activate = await askConfirmation(page, page.getByRole("button", { name: V.activateDraft }));
   await expect(activate).toContainText(V.activateTitle("draft"));
   await activate.getByLabel(V.comment).fill("Greets by name");
@@ -67,6 +69,7 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
   expect(exported).toContain("GREETING");
 
   await page.goto(`/chains/${target.id}/import`);
+  await expectAccessible(page);
   await page.getByLabel(V.importLabel).fill(exported);
   await page.getByRole("button", { name: V.importSubmit, exact: true }).click();
   await expect(page.getByTestId("toast").filter({ hasText: V.imported })).toBeVisible();
