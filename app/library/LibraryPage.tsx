@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
-import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIBRARY_TYPES, type LibraryItem, type LibraryType } from "@contract/library";
 import { ConfirmAction } from "~/ui/confirm";
 import { CheckboxField, CheckboxGroup, FieldErrors, FormError, SaveButton, TextField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
+import { NothingOnError } from "~/ui/nothing-on-error";
 import { useSchemaForm } from "~/ui/schema-form";
 import { joinTags } from "~/ui/tag-input";
 import { SettingsSchema } from "./schema";
@@ -165,17 +166,6 @@ function HiddenState({ state, omit }: { state: LibraryState; omit: readonly stri
 
 /** The drag-and-drop tree's chunk (dnd-kit): requested only by this route, in the browser, for writers. */
 const CategoryTreeDnd = lazy(() => import("./CategoryTreeDnd.client"));
-
-/** A chunk that fails to load (offline, a deploy in between) shows nothing: the server-rendered tree stays. */
-class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * The tree: nested lists of links (a category filters the items and opens its branch), edits are forms. With

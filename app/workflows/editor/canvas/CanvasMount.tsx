@@ -1,5 +1,6 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from "react";
+import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useHydrated } from "~/ui/hydrated";
+import { NothingOnError } from "~/ui/nothing-on-error";
 import type { CanvasProps } from "./Canvas.client";
 
 export const CANVAS_REQUESTED = "canvas-requested";
@@ -12,17 +13,6 @@ const Canvas = lazy(() => {
   performance.mark(CANVAS_REQUESTED);
   return import("./Canvas.client");
 });
-
-/** A chunk that fails to load (offline, a deploy in between) shows nothing: the server-rendered editor stays. */
-class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * The template editor's canvas over the server-rendered table editor (`fallback`): without JavaScript, and until the
