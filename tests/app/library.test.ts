@@ -186,7 +186,7 @@ describe("/library", () => {
     expect(html).toContain('value="Typed name kept"');
   });
 
-  it("the filter dropdown shows 5 values, then more/less; '+ new item' makes a specification or opens the drawing screen", async () => {
+  it("the filter dropdown shows 5 values, then more/less; '+ new item' makes a specification or opens the drawing's or the prompt's screen", async () => {
     const prefix = `f${uniq()}`;
     for (let i = 0; i < 6; i++) await newSpec(app, `Tagged ${prefix} ${i}`, [`${prefix}-${i}`]);
     const count = (html: string) => (html.match(new RegExp(`name="tags" value="${prefix}-`, "g")) ?? []).length;
@@ -204,6 +204,9 @@ describe("/library", () => {
     expect(item).toMatchObject({ name: "new specification", description: "new specification", isPublic: false, isGeneric: false });
     const drawing = await admin.post("/library", { intent: "new-item", libraryType: "drawing" });
     expect(drawing.headers.get("Location")).toBe("/drawings/create");
+    // A prompt (a chain) is made on the chains' own create screen, which names it and picks its model.
+    const prompt = await admin.post("/library", { intent: "new-item", libraryType: "prompt" });
+    expect(prompt.headers.get("Location")).toBe("/chains/create");
   });
 
   it("a drawing downloads through the token flow", async () => {
