@@ -53,6 +53,13 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
     if (js()) {
       // Streamed: the answer grows while the run is going, then Stop ends the provider's request.
       await expect(answer).toContainText("claim claim claim");
+      // A reload mid-stream shows the same run from its log and goes on streaming it.
+      const url = page.url();
+      await page.reload();
+      await expect(page).toHaveURL(url);
+      const shown = (await answer.textContent())?.length ?? 0;
+      await expect.poll(async () => (await answer.textContent())?.length ?? 0).toBeGreaterThan(shown);
+      await expect(page.getByRole("status")).toHaveText(RUNS.status.running);
       const before = fake.aborts.length;
       await page.getByRole("button", { name: RUNS.stop }).click();
       await expect(page.getByRole("status")).toHaveText(RUNS.status.cancelled);
