@@ -443,8 +443,8 @@ export class LibraryStore {
     if (!types.length) return statsOf([]);
     const rows = prepared(
       this.db,
-      `select dimension, key, sum(count) as count from library_stats
-       where scope in ('', ?) and library_type in (${typeList(types)}) group by dimension, key`,
+      // Summed in statsOf: a GROUP BY here sorts every row through a temporary B-tree first.
+      `select dimension, key, count from library_stats where scope in ('', ?) and library_type in (${typeList(types)})`,
     ).all(scopeOf(viewer)) as StatRow[];
     const stats = statsOf(rows);
     if (timeZone !== "UTC") this.shiftMonths(stats, viewer, types, timeZone);
@@ -522,20 +522,23 @@ const monthKey = (year: number, month: number) => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 };
 
+/** One formatter per zone: making one costs far more than using it. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    const options = { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" } as const;
+    f = new Intl.DateTimeFormat("en-US", options);
+    if (zoneFormats.size < 1_000) zoneFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The instant (ms) of midnight starting the 1st of `month` (0-based) of `year` in `timeZone`. */
 function zoneMidnight(year: number, month: number, timeZone: string): number {
   const utc = Date.UTC(year, month, 1);
   const offsetAt = (t: number) => {
-    const f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    }).formatToParts(new Date(t));
+    const f = zoneFormat(timeZone).formatToParts(new Date(t));
     const v = (type: string) => Number(f.find((p) => p.type === type)?.value);
     return Date.UTC(v("year"), v("month") - 1, v("day"), v("hour"), v("minute"), v("second")) - (t - (t % 1000));
   };
@@ -548,7 +551,7 @@ type StatRow = { dimension: StatDimension; key: string; count: number };
 
 function statsOf(rows: readonly StatRow[]): LibraryStats {
   const counts = Object.fromEntries(STAT_DIMENSIONS.map((d) => [d, {} as Record<string, number>])) as LibraryStats["counts"];
-  for (const r of rows) if (r.count > 0 && counts[r.dimension]) counts[r.dimension][r.key] = r.count;
+  for (const r of rows) if (r.count > 0 && counts[r.dimension]) counts[r.dimension][r.key] = (counts[r.dimension][r.key] ?? 0) + r.count;
   const total = Object.values(counts.type).reduce((a, b) => a + b, 0);
   return { total, counts };
 }
