@@ -242,6 +242,36 @@ describe("chain runs against the fake provider", () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  test("images uploaded onto a prompt's user message go to the model as image parts after the message's text", async () => {
+    const { h, organization, model } = await setup();
+    const png = "iVBORw0KGgo=";
+    const files = [
+      { name: "fig 1.png", type: "png", base64: png },
+      { name: "fig 2.jpg", type: "jpg", base64: "/9j/\n4AA=" },
+    ] as const;
+    const withImages = {
+      ...promptLink(model),
+      messages: [
+        { role: "system", content: "You are a patent attorney." },
+        { role: "user", content: "Draft a claim for {{topic}}", supplementals: { files } },
+      ],
+    };
+    const events = await allEvents(await start(h, organization, [withImages]));
+    expect(events.at(-1)).toMatchObject({ type: "chain-finish", data: { status: "finished" } });
+    const sent = fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(sent.messages).toEqual([
+      { role: "system", content: "You are a patent attorney." },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Draft a claim for a widget" },
+          { type: "image_url", image_url: { url: `data:image/png;base64,${png}` } },
+          { type: "image_url", image_url: { url: "data:image/jpeg;base64,/9j/4AA=" } },
+        ],
+      },
+    ]);
+  });
+
   test("variables/resolve: claims chosen and sorted, a document by code and selector, a run variable", async () => {
     const { h } = await setup();
     const res = await h.call("POST", "/api/v2/nlp/chains/variables/resolve", {

@@ -5,7 +5,7 @@
  * the session variable TYPE_n_OUTPUT (`outputVariable`). Every wait carries the run's signal, so Stop ends it at once.
  */
 import { outputVariable } from "../../contract/chains-constants";
-import type { ChainChat, ChainLink, ChainTemplate } from "../../contract/chains";
+import type { ChainChat, ChainImage, ChainLink, ChainTemplate } from "../../contract/chains";
 import { RUN_LIMITS, RUN_MESSAGES, isUserAuthor, type RunContext, type RunLimits, type Usage } from "../../contract/chain-runs";
 import type { ChatMessage, ChatPart, ChatRequest } from "../../contract/llm";
 import { TEMPLATE_LIMITS } from "../../contract/templating";
@@ -86,6 +86,12 @@ function modelOf(ai: AiAdmin, organizations: readonly string[], modelId: string 
   throw new RunFailure(new NotConfigured().message);
 }
 
+/** An image as a vision model reads it: a data URL of its bytes. */
+const imagePart = (type: string, base64: string): ChatPart => ({
+  type: "image_url",
+  image_url: { url: `data:image/${type === "jpg" ? "jpeg" : type};base64,${base64}` },
+});
+
 /** Image parts from the variables a message attaches: data URLs, base64 texts or `{ base64, type }` items. */
 function imageParts(names: readonly string[], variables: Record<string, unknown>): ChatPart[] {
   const parts: ChatPart[] = [];
@@ -93,15 +99,19 @@ function imageParts(names: readonly string[], variables: Record<string, unknown>
     const value = variables[name];
     for (const item of Array.isArray(value) ? value : [value]) {
       if (typeof item === "string" && item) {
-        parts.push({ type: "image_url", image_url: { url: item.startsWith("data:") ? item : `data:image/png;base64,${item}` } });
+        parts.push(item.startsWith("data:") ? { type: "image_url", image_url: { url: item } } : imagePart("png", item));
       } else if (item && typeof item === "object" && typeof (item as { base64?: unknown }).base64 === "string") {
         const { base64, type } = item as { base64: string; type?: string };
-        parts.push({ type: "image_url", image_url: { url: `data:image/${type === "jpg" ? "jpeg" : (type ?? "png")};base64,${base64}` } });
+        parts.push(imagePart(type ?? "png", base64));
       }
     }
   }
   return parts;
 }
+
+/** Image parts from the images uploaded onto a message in the editor (their bytes are kept on the link itself). */
+const uploadedParts = (files: readonly ChainImage[]): ChatPart[] =>
+  files.map((f) => imagePart(f.type, f.base64.replace(/\s+/g, "")));
 
 export class Runner {
   private readonly limits: RunLimits;
@@ -222,7 +232,7 @@ export class Runner {
       case "prompt": {
         const rendered = await render(link.messages.map((m) => m.content), scope);
         const messages: ChatMessage[] = link.messages.map((m, i) => {
-          const images = m.role === "user" ? imageParts([...(m.supplementals?.images ?? [])], scope.variables) : [];
+          const images = m.role === "user" ? [...imageParts([...(m.supplementals?.images ?? [])], scope.variables), ...uploadedParts(m.supplementals?.files ?? [])] : [];
           return images.length ? { role: "user", content: [{ type: "text", text: rendered[i]! }, ...images] } : { role: m.role, content: rendered[i]! };
         });
         const attached = imageParts(link.attachments, scope.variables);
