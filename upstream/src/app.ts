@@ -78,6 +78,7 @@ import { SqliteJobQueue } from "./queue/sqlite-queue";
 import { mountConverters, type ConverterOptions } from "./converters";
 import { mountChains } from "./chains";
 import { mountChainRuns } from "./chain-runs";
+import { sharedCorpus } from "./chain-runs/corpus";
 import { mountWorkflows } from "./workflows";
 import { mountLibrary } from "./library";
 import { mountInventions } from "./inventions";
@@ -295,8 +296,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
     mountChains(app, { db, now, ai, requireAuth });
-    const chainRuns = mountChainRuns(app, { db, now, ai, dataDir: options.dataDir, requireAuth, log });
-    const inventions = mountInventions(app, { db, dataDir: options.dataDir, requireAuth });
+    // One chains' corpus for the query links' runs and the invention search (docs/decisions/chain-runs.md).
+    const chainCorpus = sharedCorpus({ db, dataDir: options.dataDir });
+    const chainRuns = mountChainRuns(app, { db, now, ai, corpus: chainCorpus, requireAuth, log });
+    mountInventions(app, { corpus: chainCorpus, requireAuth });
     mountChainContexts(app, { db, now, requireAuth });
     // Specifications and the document-driven generator.
     const specifications = new SpecificationsStore(db, now);
@@ -447,13 +450,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         if (closed) return;
         closed = true;
         void chainRuns.stop();
+        void chainCorpus.close();
         fipSync.stop();
         workflows.stop();
         void runtime.stop();
         void converters.stop();
         stopDemo();
         categorizer.stop();
-        inventions.stop();
         void portfolioEngine.close();
         db.close();
       },

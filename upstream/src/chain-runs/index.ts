@@ -2,30 +2,27 @@
  * Chain runs on the upstream (docs/decisions/chain-runs.md): the query sandbox over the chains' corpus, the run
  * engine, and their routes at /api/v2/nlp.
  */
-import path from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { RunLimits } from "../../contract/chain-runs";
 import type { AiAdmin } from "../ai-admin/service";
-import { ChainCorpus } from "../chain-query/corpus";
+import type { ChainCorpus } from "../chain-query/corpus";
 import { QuerySandbox } from "../chain-query/sandbox";
 import type { Db } from "../db";
 import type { AppEnv } from "../lib/http";
+import type { SharedCorpus } from "./corpus";
 import { chainRunRoutes } from "./routes";
 import { ChainRuns } from "./service";
 
-/** How often the corpus follows the portfolio when no query asks first. */
-const CORPUS_SYNC_MS = 5 * 60_000;
-
 export function mountChainRuns(
   app: Hono<AppEnv>,
-  o: { db: Db; now: () => number; ai: AiAdmin; dataDir: string; requireAuth: MiddlewareHandler<AppEnv>; log: (message: string) => void; limits?: RunLimits },
+  o: { db: Db; now: () => number; ai: AiAdmin; corpus: SharedCorpus; requireAuth: MiddlewareHandler<AppEnv>; log: (message: string) => void; limits?: RunLimits },
 ) {
-  // Opened on the first query link: a server whose chains never query keeps neither the corpus nor its process.
+  // Started on the first query link: a server whose chains never query keeps no sandbox process. The corpus is the
+  // process's one (its owner closes it).
   let query: { sandbox: QuerySandbox; corpus: ChainCorpus } | null = null;
   const queryParts = () => {
     if (!query) {
-      const corpus = new ChainCorpus(path.join(o.dataDir, "chain-corpus.db"), o.db);
-      corpus.start(CORPUS_SYNC_MS);
+      const corpus = o.corpus.get();
       query = { corpus, sandbox: new QuerySandbox(corpus.file) };
     }
     return query;
@@ -36,10 +33,7 @@ export function mountChainRuns(
     runs,
     stop: async () => {
       runs.close();
-      if (query) {
-        await query.sandbox.close();
-        await query.corpus.close();
-      }
+      await query?.sandbox.close();
     },
   };
 }
