@@ -1,6 +1,7 @@
-import type { ChainChat, ChainDocument, ChainLink, ChainMessage, EditorOptions } from "@contract/chains";
-import { CONTENT_FILE_TYPES, INSERT_AT, INSERT_IN, LINK_TYPES, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
+import type { ChainChat, ChainDocument, ChainLink, ChainMessage, EditorOptions, FormVariable } from "@contract/chains";
+import { CHAIN_LIMITS, CONTENT_FILE_TYPES, DOC_CODES, INSERT_AT, INSERT_IN, LINK_TYPES, SELECTORS, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
@@ -144,18 +145,37 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
 const imageVariablesBefore = (links: readonly ChainLink[], index: number) =>
   links.slice(0, index).flatMap((l) => (l.type === "form" ? l.variables.filter((v) => v.type === "image").map((v) => v.name) : []));
 
-/** One of the options row's lists; the empty value reads as none. */
-function OptionSelect({ id, name, label, values, value }: { id: string; name: string; label: string; values: readonly string[]; value: string }) {
+/** A select of fixed values (the options row's, a form variable's); the empty value reads as none. */
+function OptionSelect({
+  id,
+  name,
+  label,
+  values,
+  value,
+  attrs,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: readonly string[];
+  value: string;
+  /** Its invalid state and errors' id, when the field has errors. */
+  attrs?: Described;
+  /** After the select: its errors. */
+  children?: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value}>
+      <select id={id} name={name} defaultValue={value} {...attrs}>
         {values.map((v) => (
           <option key={v} value={v}>
             {v || T.none}
           </option>
         ))}
       </select>
+      {children}
     </div>
   );
 }
@@ -188,6 +208,63 @@ function Uploaded({ names, intent, label }: { names: readonly string[]; intent: 
       ))}
     </ul>
   ) : null;
+}
+
+type Described = { "aria-invalid"?: boolean; "aria-describedby"?: string };
+type FieldProps = {
+  id: (field: string) => string;
+  described: (field: string) => Described;
+  Errors: (props: { field: string }) => JSX.Element;
+};
+
+/**
+ * A form variable's fields past name, label and type (spec 3 §3 "Variable in a form", §9): origin, value (true,
+ * false or none for a boolean), the source document and selector, and a claims variable's modes. Each posts one value
+ * per variable, in order (the modes: the variable's index when checked).
+ */
+function VariableFields({ variable: v, index: i, id, described, Errors }: FieldProps & { variable: FormVariable; index: number }) {
+  const n = i + 1;
+  const at = (part: string) => `variables[${i}].${part}`;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id(at("origin"))}>{E.variable(n, "origin")}</label>
+        <input id={id(at("origin"))} name="variableOrigin" defaultValue={v.origin} maxLength={50} {...described(at("origin"))} />
+        <Errors field={at("origin")} />
+      </div>
+      {v.type === "boolean" ? (
+        <OptionSelect id={id(at("value"))} name="variableValue" label={E.variable(n, "value")} values={["", "true", "false"]} value={typeof v.value === "boolean" ? String(v.value) : ""} attrs={described(at("value"))}>
+          <Errors field={at("value")} />
+        </OptionSelect>
+      ) : (
+        <div className="field">
+          <label htmlFor={id(at("value"))}>{E.variable(n, "value")}</label>
+          <textarea id={id(at("value"))} name="variableValue" rows={2} defaultValue={v.value === null ? "" : String(v.value)} maxLength={CHAIN_LIMITS.variableValue} {...described(at("value"))} />
+          <Errors field={at("value")} />
+        </div>
+      )}
+      <OptionSelect id={id(at("source.docCode"))} name="variableDocCode" label={E.variableDocCode(n)} values={DOC_CODES} value={v.source.docCode} attrs={described(at("source.docCode"))}>
+        <Errors field={at("source.docCode")} />
+      </OptionSelect>
+      <OptionSelect id={id(at("source.selector"))} name="variableSelector" label={E.variableSelector(n)} values={SELECTORS} value={v.source.selector} attrs={described(at("source.selector"))}>
+        <Errors field={at("source.selector")} />
+      </OptionSelect>
+      {v.type === "claims" ? (
+        <>
+          <div className="field checkbox">
+            <label>
+              <input type="checkbox" name="variableSingleClaim" value={i} defaultChecked={v.singleClaimMode} /> {E.variableSingleClaim(n)}
+            </label>
+          </div>
+          <div className="field checkbox">
+            <label>
+              <input type="checkbox" name="variableIndependentOnly" value={i} defaultChecked={v.independentOnly} /> {E.variableIndependentOnly(n)}
+            </label>
+          </div>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 function LinkForm({
@@ -397,14 +474,16 @@ function LinkForm({
               })}
               <div className="field">
                 <label htmlFor={id(`variables[${i}].type`)}>{E.variable(i + 1, "type")}</label>
-                <select id={id(`variables[${i}].type`)} name="variableType" defaultValue={v.type}>
+                <select id={id(`variables[${i}].type`)} name="variableType" defaultValue={v.type} {...described(`variables[${i}].type`)}>
                   {[...new Set([...VARIABLE_TYPES, v.type])].map((t) => (
                     <option key={t} value={t}>
                       {t}
                     </option>
                   ))}
                 </select>
+                <Errors field={`variables[${i}].type`} />
               </div>
+              <VariableFields variable={v} index={i} id={id} described={described} Errors={Errors} />
             </div>
           ))}
           <button type="submit" name="intent" value="addVariable" className="btn btn-secondary">

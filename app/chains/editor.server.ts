@@ -18,10 +18,12 @@ import {
   CONTENT_FILE_TYPES,
   CONTENT_SOURCE_TYPES,
   DEFAULT_PROMPT_MESSAGES,
+  DOC_CODES,
   IMAGE_FILE_TYPES,
   INSERT_AT,
   INSERT_IN,
   LINK_TYPES,
+  SELECTORS,
   defaultLinkName,
   type ChainProblem,
   type LinkType,
@@ -220,14 +222,7 @@ export function applyEdit(
     }
     if (link.type === "content") next.source = contentSourceOf(link, form, options, intent, uploads, refuseUpload);
     if (link.type === "query") next.query = text(form, "query");
-    if (link.type === "form") {
-      const labels = form.getAll("variableLabel").map(String);
-      const types = form.getAll("variableType").map(String);
-      next.variables = form
-        .getAll("variableName")
-        .slice(0, CHAIN_LIMITS.variables)
-        .map((name, i) => ({ ...(link.variables[i] ?? {}), name: String(name), label: labels[i] ?? "", type: types[i] ?? "string" }));
-    }
+    if (link.type === "form") next.variables = formVariablesOf(link, form);
     if (link.type === "template") {
       next.template = text(form, "template");
       next.renderOnly = form.has("renderOnly");
@@ -310,6 +305,51 @@ export function applyEdit(
     } else chat = parsed.data;
   }
   return { document: { ...doc, template: { ...doc.template, chain: links, chat } }, problems, typed };
+}
+
+type FormVariableInput = z.input<typeof FormVariable>;
+
+/**
+ * A form link's variables after its form's post (spec 3 §3 "Variable in a form"): each field a list in the
+ * variables' order (name, label, type, origin, value, source document and selector); the claims modes are checkboxes
+ * whose value is the variable's index. A boolean variable's value is true, false or none; any other's the text typed
+ * (empty: none). An unknown source document or selector keeps what was saved (as the options row does); the claims
+ * modes hold only for a claims variable. The contract then bounds every string.
+ */
+function formVariablesOf(link: Extract<ChainLink, { type: "form" }>, form: FormData): FormVariableInput[] {
+  const list = (name: string) => form.getAll(name).map(String);
+  const labels = list("variableLabel");
+  const types = list("variableType");
+  const origins = list("variableOrigin");
+  const values = list("variableValue");
+  const docCodes = list("variableDocCode");
+  const selectors = list("variableSelector");
+  const indices = (name: string) => new Set(list(name));
+  const single = indices("variableSingleClaim");
+  const independent = indices("variableIndependentOnly");
+  return list("variableName")
+    .slice(0, CHAIN_LIMITS.variables)
+    .map((name, i) => {
+      const saved = link.variables[i] ?? FormVariable.parse({ name: "v", type: "string" });
+      const type = types[i] ?? saved.type;
+      const raw = values[i];
+      const value = raw === undefined ? saved.value : type === "boolean" ? (raw === "true" ? true : raw === "false" ? false : null) : raw === "" ? null : raw;
+      const claims = type === "claims";
+      return {
+        ...saved,
+        name,
+        label: labels[i] ?? "",
+        type,
+        origin: origins[i] ?? saved.origin,
+        value,
+        source: {
+          docCode: DOC_CODES.find((c) => c === docCodes[i]) ?? saved.source.docCode,
+          selector: SELECTORS.find((c) => c === selectors[i]) ?? saved.source.selector,
+        },
+        singleClaimMode: claims && single.has(String(i)),
+        independentOnly: claims && independent.has(String(i)),
+      };
+    });
 }
 
 /** The posts of a link's form that apply its fields (and then their own step). */

@@ -102,7 +102,13 @@ export const CHAINS = {
     loadText: "Load text from a file into the last user message",
     deleteMessage: "Delete last message",
     saveLink: "Save link",
-    variable: (n: number, part: "name" | "label" | "type") => `Variable ${n} ${part}`,
+    variable: (n: number, part: "name" | "label" | "type" | "origin" | "value") => `Variable ${n} ${part}`,
+    /** A form variable's source (spec 3 §3, §9): the document code it reads and which of those documents. */
+    variableDocCode: (n: number) => `Variable ${n} source document`,
+    variableSelector: (n: number) => `Variable ${n} source selector`,
+    /** A claims variable's modes (spec 3 §3, §5 claims selection). */
+    variableSingleClaim: (n: number) => `Variable ${n}: single-claim mode (one claim)`,
+    variableIndependentOnly: (n: number) => `Variable ${n}: independent claims only`,
     addVariable: "Add variable",
     deleteVariable: "Delete last variable",
     /** A prompt's or the chat's model settings (spec 3 §3, §4.2, §5). */

@@ -7,7 +7,8 @@ import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 /**
  * The chain page's link fields without JavaScript (spec 3 §2.9, §3, §4.2, §5): a prompt's params from its model's
  * defaults (reset when the model changes), its functions, images on a vision model's user messages; a content link's
- * source (files, mermaid, AI) emptied when it changes; the options row.
+ * source (files, mermaid, AI) emptied when it changes; a form link's variables (origin, value, source, claims modes);
+ * the options row.
  */
 const { app, admin } = appAsAdmin();
 const { create: chain, draft: draftOf, org, model } = chainsOf(app);
@@ -177,6 +178,97 @@ describe("chain editor: every field of a link without JavaScript", () => {
     const ai = { ...fields, sourceType: "ai", aiModel: m, aiTemplate: "Draw {{topic}}", aiImages: "sketch", intent: "save" };
     expect((await post(c.id, ai)).status).toBe(302);
     expect((await draftOf(c.id)).data.template.chain[1]).toMatchObject({ source: { type: "ai", value: { model: m, template: "Draw {{topic}}", images: ["sketch"] } } });
+  });
+
+  it("a form link's variables: origin, value, source document and selector, a claims variable's modes; a refused save keeps what was typed", async () => {
+    const c = await chain({
+      name: `Variables ${uniq()}`,
+      template: {
+        chain: [
+          {
+            id: "f",
+            type: "form",
+            name: "FORM 1",
+            variables: [
+              { name: "topic", type: "string" },
+              { name: "claims", type: "claims" },
+              { name: "flag", type: "boolean" },
+            ],
+          },
+        ],
+      },
+    });
+    let html = await page(c.id);
+    for (const [n, part] of [[1, "origin"], [1, "value"], [3, "value"]] as const) expect(html).toContain(`>${E.variable(n, part)}</label>`);
+    expect(html).toMatch(new RegExp(`<label for="f-variables-0-source-docCode">${E.variableDocCode(1)}</label><select[^>]*name="variableDocCode"[^>]*><option value="" selected="">${T.none}</option><option value="IDF">IDF</option><option value="TRANSCRIPT">TRANSCRIPT</option></select>`));
+    expect(html).toMatch(new RegExp(`<label for="f-variables-0-source-selector">${E.variableSelector(1)}</label><select[^>]*name="variableSelector"[^>]*><option value="all" selected="">all</option><option value="newest">newest</option><option value="oldest">oldest</option></select>`));
+    // The claims modes only on the claims variable; a boolean's value is true, false or none.
+    expect(html).toContain(E.variableSingleClaim(2));
+    expect(html).toContain(E.variableIndependentOnly(2));
+    expect(html).not.toContain(E.variableSingleClaim(1));
+    expect(html).toMatch(new RegExp(`<select[^>]*id="f-variables-2-value"[^>]*name="variableValue"[^>]*><option value="" selected="">${T.none}</option><option value="true">true</option><option value="false">false</option>`));
+
+    const fields = {
+      link: "f",
+      intent: "save",
+      name: "FORM 1",
+      variableName: ["topic", "claims", "flag"],
+      variableLabel: ["Topic", "Claims", "Flag"],
+      variableType: ["string", "claims", "boolean"],
+      variableOrigin: ["context", "form", "form"],
+      variableValue: ["Widgets and gears", "", "true"],
+      variableDocCode: ["IDF", "", "TRANSCRIPT"],
+      variableSelector: ["newest", "all", "oldest"],
+      variableSingleClaim: "1",
+      variableIndependentOnly: "1",
+    };
+    const variables = async () => {
+      const link = (await draftOf(c.id)).data.template.chain[0]!;
+      if (link.type !== "form") throw new Error("a form link");
+      return link.variables;
+    };
+    const saved = [
+      { name: "topic", label: "Topic", type: "string", origin: "context", value: "Widgets and gears", source: { docCode: "IDF", selector: "newest" }, independentOnly: false, singleClaimMode: false },
+      { name: "claims", label: "Claims", type: "claims", origin: "form", value: null, source: { docCode: "", selector: "all" }, independentOnly: true, singleClaimMode: true },
+      { name: "flag", label: "Flag", type: "boolean", origin: "form", value: true, source: { docCode: "TRANSCRIPT", selector: "oldest" }, independentOnly: false, singleClaimMode: false },
+    ];
+    expect((await post(c.id, fields)).status).toBe(302);
+    expect(await variables()).toEqual(saved);
+    html = await page(c.id);
+    expect(html).toMatch(/name="variableOrigin"[^>]*value="context"/);
+    expect(html).toMatch(/name="variableValue"[^>]*>Widgets and gears<\/textarea>/);
+    expect(html).toContain('<option value="IDF" selected="">IDF</option>');
+    expect(html).toContain('<option value="newest" selected="">newest</option>');
+    expect(html).toContain('<option value="true" selected="">true</option>');
+    expect(html).toMatch(/<input type="checkbox" name="variableSingleClaim" checked="" value="1"\/>/);
+    expect(html).toMatch(/<input type="checkbox" name="variableIndependentOnly" checked="" value="1"\/>/);
+
+    // Unchecked modes clear; an unknown source keeps what was saved; the modes hold only for a claims variable.
+    expect((await post(c.id, { ...fields, variableDocCode: ["PATENT", "", "TRANSCRIPT"], variableSelector: ["random", "all", "oldest"], variableSingleClaim: "0", variableIndependentOnly: [], variableValue: ["Widgets and gears", "", "false"] })).status).toBe(302);
+    expect(await variables()).toEqual([saved[0], { ...saved[1], independentOnly: false, singleClaimMode: false }, { ...saved[2], value: false }]);
+    // A claims variable made a string: its modes go; the empty value is none.
+    expect((await post(c.id, { ...fields, variableType: ["string", "string", "boolean"], variableValue: ["", "", ""] })).status).toBe(302);
+    expect(await variables()).toEqual([
+      { ...saved[0], value: null },
+      { ...saved[1], type: "string", independentOnly: false, singleClaimMode: false },
+      { ...saved[2], value: null },
+    ]);
+    expect((await post(c.id, fields)).status).toBe(302);
+
+    // Past the contract's bounds (origin, value): refused, the draft as it was, the page shows what was typed.
+    const typed = { ...fields, variableOrigin: ["o".repeat(51), "form", "form"], variableValue: ["Typed words", "", "false"], variableDocCode: ["TRANSCRIPT", "", "IDF"], variableSelector: ["oldest", "all", "newest"] };
+    const refused = await post(c.id, typed);
+    expect(refused.status).toBe(400);
+    const refusedHtml = unescapeHtml(await refused.text());
+    expect(refusedHtml).toContain(`value="${"o".repeat(51)}"`);
+    expect(refusedHtml).toMatch(/name="variableValue"[^>]*>Typed words<\/textarea>/);
+    expect(refusedHtml).toMatch(/<select[^>]*id="f-variables-0-source-docCode"[^>]*>.*?<option value="TRANSCRIPT" selected="">/s);
+    expect(refusedHtml).toMatch(/<select[^>]*id="f-variables-0-source-selector"[^>]*>.*?<option value="oldest" selected="">/s);
+    expect(refusedHtml).toMatch(/<select[^>]*id="f-variables-2-value"[^>]*>.*?<option value="false" selected="">/s);
+    expect(refusedHtml).toMatch(/id="f-variables-0-origin"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="f-variables-0-origin"/);
+    const long = await post(c.id, { ...fields, variableValue: ["x".repeat(CHAIN_LIMITS.variableValue + 1), "", "true"] });
+    expect(long.status).toBe(400);
+    expect(await variables()).toEqual(saved);
   });
 
   it("the options row: 'Insert in section' and 'at' saved in the template's options; an unknown value is none", async () => {
