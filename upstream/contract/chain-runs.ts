@@ -46,6 +46,22 @@ export const RUN_LIMITS = {
 /** The bounds as a caller may set them (tests, the bench): each a number. */
 export type RunLimits = { [K in keyof typeof RUN_LIMITS]: number };
 
+/**
+ * How long an ended run (finished, failed or cancelled) and its event log are kept, and how the sweep that deletes
+ * older ones is bounded. 30 days: a run's page is read from its log while the work is fresh (its output is already in
+ * the chain's context or the document), and a month covers a holiday's return; a busy month's logs (up to
+ * `RUN_LIMITS.events` rows a run) would otherwise grow the database for good. A sweep runs off the request path every
+ * `sweepEveryMs`, in steps of at most `eventsPerStep` deleted events (one transaction each, the event loop free between
+ * them), and at most `stepsPerSweep` steps, so a backlog after an upgrade is spread over several sweeps.
+ */
+export const RUN_RETENTION = {
+  keepMs: 30 * 24 * 60 * 60_000,
+  sweepEveryMs: 60 * 60_000,
+  eventsPerStep: 5_000,
+  stepsPerSweep: 200,
+};
+export type RunRetention = typeof RUN_RETENTION;
+
 /** Spec 3 §8 texts of a run, verbatim (typos included), and the refusals of the limits. */
 export const RUN_MESSAGES = {
   failed: "Unable to generate an output.",

@@ -28,6 +28,7 @@ export function mountChainRuns(
     return query;
   };
   const runs = new ChainRuns({ db: o.db, now: o.now, ai: o.ai, query: queryParts, log: o.log, limits: o.limits });
+  runs.startRetention();
   app.route("/api/v2/nlp", chainRunRoutes({ runs, requireAuth: o.requireAuth }));
   return {
     runs,

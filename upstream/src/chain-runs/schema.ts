@@ -28,3 +28,6 @@ export const CHAIN_RUNS_SCHEMA = `
     primary key (run_id, seq)
   ) without rowid;
 `;
+
+/** The retention sweep's order (RUN_RETENTION): ended runs by when they ended; runs going have no `ended_at`. */
+export const CHAIN_RUNS_ENDED_INDEX = "create index chain_runs_ended on chain_runs (ended_at) where ended_at is not null;";

@@ -3,7 +3,7 @@
  * what starting a chain or a chat run checks first (a link to run, the run bounds, the organizations whose models the
  * run may use).
  */
-import { ChatBody, RUN_MESSAGES, StreamBody, type RunLimits } from "../../contract/chain-runs";
+import { ChatBody, RUN_MESSAGES, RUN_RETENTION, StreamBody, type RunLimits, type RunRetention } from "../../contract/chain-runs";
 import type { AiAdmin } from "../ai-admin/service";
 import type { ChainCorpus } from "../chain-query/corpus";
 import type { QuerySandbox } from "../chain-query/sandbox";
@@ -20,6 +20,7 @@ export type ChainRunsOptions = {
   query: () => { sandbox: QuerySandbox; corpus: ChainCorpus };
   log: (message: string) => void;
   limits?: RunLimits;
+  retention?: RunRetention;
 };
 
 export class ChainRuns {
@@ -27,6 +28,9 @@ export class ChainRuns {
   readonly registry: RunRegistry;
   readonly runner: Runner;
   private readonly organizationsOf;
+  private readonly retention: RunRetention;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
 
   constructor(private readonly o: ChainRunsOptions) {
     this.store = new RunsStore(o.db, o.now);
@@ -35,6 +39,32 @@ export class ChainRuns {
     this.organizationsOf = o.db.prepare("select organizations from chains where id = ?");
     const left = this.store.failOrphans(RUN_MESSAGES.failed);
     if (left) o.log(`chain runs: ${left} run(s) left going by an earlier process marked failed`);
+    this.retention = o.retention ?? RUN_RETENTION;
+  }
+
+  /** Sweeps expired runs every `sweepEveryMs` (the first sweep one interval after the start, not during it). */
+  startRetention(): void {
+    if (this.sweepTimer) return;
+    const tick = () => void this.sweep().catch((error: unknown) => this.o.log(`chain runs: retention sweep: ${String(error)}`));
+    this.sweepTimer = setInterval(tick, this.retention.sweepEveryMs);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Deletes the runs that ended more than `keepMs` ago with their events, a bounded step per transaction with the event
+   * loop free between steps, at most `stepsPerSweep` steps; answers the steps taken. One sweep at a time.
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= (async () => {
+      const { keepMs, eventsPerStep, stepsPerSweep } = this.retention;
+      let steps = 0;
+      while (steps < stepsPerSweep && this.store.expireStep(keepMs, eventsPerStep)) {
+        steps++;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return steps;
+    })().finally(() => (this.sweeping = null));
+    return this.sweeping;
   }
 
   /** A saved chain's organizations (a body cannot widen them); an unsaved chain's are the body's. */
@@ -70,6 +100,8 @@ export class ChainRuns {
   }
 
   close(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
     this.registry.closeAll(RUN_MESSAGES.failed);
   }
 }

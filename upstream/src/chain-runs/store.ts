@@ -38,6 +38,7 @@ export const eventOf = (r: EventRow): RunEvent => ({ id: r.seq, type: r.type, at
 
 export class RunsStore {
   private readonly q;
+  private readonly expireOne: (before: string, events: number) => boolean;
   private readonly writeAll: (events: readonly { runId: string; event: RunEvent }[]) => void;
 
   constructor(
@@ -53,10 +54,23 @@ export class RunsStore {
       usage: db.prepare("update chain_runs set prompt_tokens = @promptTokens, completion_tokens = @completionTokens where id = @id"),
       append: db.prepare("insert into chain_run_events (run_id, seq, type, at, data) values (?, ?, ?, ?, ?)"),
       after: db.prepare("select seq, type, at, data from chain_run_events where run_id = ? and seq > ? order by seq limit ?"),
+      expired: db.prepare("select id from chain_runs where ended_at is not null and ended_at < ? order by ended_at limit 1"),
+      firstSeq: db.prepare("select min(seq) as seq from chain_run_events where run_id = ?"),
+      dropEvents: db.prepare("delete from chain_run_events where run_id = ? and seq < ?"),
+      dropRun: db.prepare("delete from chain_runs where id = ?"),
       orphans: db.prepare(
         "update chain_runs set status = 'failed', error = @error, ended_at = @at, waiting_at = null where status in ('running', 'waiting')",
       ),
     };
+    this.expireOne = db.transaction((before: string, events: number): boolean => {
+      const run = this.q.expired.get(before) as { id: string } | undefined;
+      if (!run) return false;
+      // Events first, a slice of the log by its key: a run's log may hold RUN_LIMITS.events rows, more than a step.
+      const first = (this.q.firstSeq.get(run.id) as { seq: number | null }).seq;
+      if (first === null) this.q.dropRun.run(run.id);
+      else this.q.dropEvents.run(run.id, first + events);
+      return true;
+    });
     this.writeAll = db.transaction((events: readonly { runId: string; event: RunEvent }[]) => {
       for (const { runId, event } of events) this.q.append.run(runId, event.id, event.type, event.at, JSON.stringify(event.data));
     });
@@ -98,6 +112,14 @@ export class RunsStore {
   /** The events after `seq`, in order (at most `limit`). */
   eventsAfter(id: string, seq: number, limit = 100_000): RunEvent[] {
     return (this.q.after.all(id, seq, limit) as EventRow[]).map(eventOf);
+  }
+
+  /**
+   * One step of the retention sweep (RUN_RETENTION): of the run that ended first more than `keepMs` ago, up to
+   * `events` of its events, or the run itself once its log is empty. Answers whether there was such a run.
+   */
+  expireStep(keepMs: number, events: number): boolean {
+    return this.expireOne(new Date(this.now() - keepMs).toISOString(), events);
   }
 
   /** Runs a previous process left going cannot go on (their provider requests died with it). */
