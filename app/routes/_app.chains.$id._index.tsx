@@ -7,6 +7,7 @@ import { ChainDialog, ChainHistory } from "~/chains/ChainView";
 import { applyEdit, editedDocument, editorOptions, readUploads, saveComment, saveDraft } from "~/chains/editor.server";
 import { CHAINS } from "~/chains/texts";
 import { ChainToolbar } from "~/chains/toolbar/ChainToolbar";
+import { toolbarAction } from "~/chains/toolbar/toolbar.server";
 import chainVersionsStyles from "~/chains/versions/versions.css";
 import { ContextTab } from "~/chains/context/ContextTab";
 import { RunBar } from "~/chains/run/RunBar";
@@ -56,6 +57,8 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? "";
   const chain = await chains.getOr404(api, id);
   const form = await args.request.formData();
+  const toolbar = toolbarAction(args, api, form);
+  if (toolbar) return toolbar;
   const link = typeof form.get("link") === "string" ? String(form.get("link")) : "";
   // A link's "Load text from a file": the file read to text for review; nothing changes in the chain yet.
   if (form.get("intent") === TEXT_FROM_FILE.intent) return json({ textFromFile: { link, state: await textFromFileAction(api, form) }, open: link });
@@ -88,7 +91,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function ChainPage() {
   const { chain, tab, history, may, editing, options, codeHelp, open, textFromFile, context } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refused = answer && "problems" in answer ? answer : null;
+  const refused = answer && "document" in answer ? answer : null;
   const loaded = answer && "textFromFile" in answer ? answer : null;
   const T = CHAINS.page;
   return (
@@ -101,7 +104,7 @@ export default function ChainPage() {
           {T.edit}
         </Link>
       </div>
-      <ChainToolbar chain={chain} write={may.write} />
+      <ChainToolbar chain={chain} write={may.write} draftVersion={editing?.draftVersion ?? 0} reply={answer && "confirm" in answer ? answer : undefined} />
       <nav className="tabs" aria-label={chain.name}>
         {TABS.map((t) => (
           <Link key={t} to={`?tab=${t}`} aria-current={t === tab ? "page" : undefined} className={t === tab ? "tab tab-active" : "tab"}>

@@ -8,7 +8,8 @@ import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
  * The chain page's toolbar and versions against the built app (spec 3 §2.9, §4.2, §8): export (a page and a download),
  * import ('Invalid import string', 'Import failed' per message, 'Template imported succesfully'), compare (the chain
  * differ's named changes), the version view's actions each after its confirmation ('Activate draft?' / 'Activate
- * version?' with a Comment, 'Discard draft?'), all without JavaScript; a prompts.read holder reads and writes nothing.
+ * version?' with a Comment, 'Discard draft?'), 'Save new version?' (the toolbar) and 'Save as draft' ('Overwrite draft?'
+ * over a draft), all without JavaScript; a prompts.read holder reads and writes nothing.
  */
 const { app, admin } = appAsAdmin();
 const { create, draft: draftOf } = chainsOf(app);
@@ -155,6 +156,70 @@ describe("chain toolbar: versions, compare, export, import", () => {
     expect(V.imported).toBe("Template imported succesfully");
   });
 
+  it("'Save new version?' in the toolbar: the draft committed with its Comment ('Update completed'); a refused save keeps the comment", async () => {
+    const c = await chainWithDraft();
+    const url = `/chains/${c.id}`;
+    expect(await html(url)).toContain(V.saveVersion);
+    const step = unescapeHtml(await (await admin.post(url, { intent: "saveVersion", draftVersion: "1" })).text());
+    expect(step).toContain(V.saveVersionTitle);
+    expect(step).toContain(V.saveVersionMessage);
+    expect(step).toContain(`name="comment"`);
+    // Over a newer draft than the page showed: refused, the step again with the comment as typed and the reason.
+    const stale = await admin.post(url, { intent: "saveVersion", confirmed: "yes", draftVersion: "7", comment: "Greeting renamed, query added" });
+    expect(stale.status).toBe(409);
+    const again = unescapeHtml(await stale.text());
+    expect(again).toContain(V.saveVersionTitle);
+    expect(again).toContain("Greeting renamed, query added</textarea>");
+    expect((await history(c.id)).map((v) => v.version)).toEqual([1]);
+    // A comment past its bound: refused before the upstream, kept too.
+    const long = "x".repeat(2001);
+    const tooLong = await admin.post(url, { intent: "saveVersion", confirmed: "yes", draftVersion: "1", comment: long });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain(`${long}</textarea>`);
+
+    const done = await admin.post(url, { intent: "saveVersion", confirmed: "yes", draftVersion: "1", comment: "Greeting renamed, query added" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(url);
+    const page = await html(url);
+    expect(page).toContain(V.versionSaved);
+    expect(V.versionSaved).toBe("Update completed");
+    expect(page).not.toContain(V.saveVersion);
+    expect((await history(c.id))[0]).toMatchObject({ version: 2, comment: "Greeting renamed, query added", isActive: true });
+    expect((await current(c.id)).template.chain.map((l) => l.name)).toEqual(["GREETING", "QUERY 1"]);
+    expect((await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).status).toBe(404);
+  });
+
+  it("'Save as draft' on a numbered version: into the draft at once without one, after 'Overwrite draft?' over one; lands on the Dialog tab", async () => {
+    const c = await chainWithDraft();
+    expect((await app.adminApi("POST", `/api/prompts/${c.id}/draft/activate`, { comment: "v2" })).status).toBe(200);
+    // No draft: version 1 (an older one) goes into the draft without a question.
+    const v1 = `/chains/${c.id}/versions/1`;
+    expect(await html(v1)).toContain(V.saveAsDraft);
+    const saved = await admin.post(v1, { intent: "saveAsDraft", confirmed: "yes", draftVersion: "0" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/chains/${c.id}`);
+    const page = await html(`/chains/${c.id}`);
+    expect(page).toContain(V.draftSaved);
+    expect(page).toContain(`value="TEMPLATE 1"`);
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["TEMPLATE 1"]);
+
+    // Over that draft, from the active version 2: 'Overwrite draft?' says what is replaced; a stale draft is refused.
+    const v2 = `/chains/${c.id}/versions/2`;
+    expect(await html(v2)).toContain(V.saveAsDraft);
+    const step = unescapeHtml(await (await admin.post(v2, { intent: "saveAsDraft", draftVersion: "1" })).text());
+    expect(step).toContain(V.overwriteTitle);
+    expect(V.overwriteTitle).toBe("Overwrite draft?");
+    expect(step).toContain(V.overwriteMessage(2));
+    const stale = await admin.post(v2, { intent: "saveAsDraft", confirmed: "yes", draftVersion: "0" });
+    expect(stale.status).toBe(409);
+    expect(unescapeHtml(await stale.text())).toContain(V.overwriteTitle);
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["TEMPLATE 1"]);
+    const done = await admin.post(v2, { intent: "saveAsDraft", confirmed: "yes", draftVersion: "1" });
+    expect(done.status).toBe(302);
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["GREETING", "QUERY 1"]);
+    expect((await history(c.id)).map((v) => v.version)).toEqual([2, 1]);
+  });
+
   it("prompts.read alone: reads the versions, compare and export; no import, no activation", async () => {
     const c = await chainWithDraft();
     const reader = await browserWith(app, ["prompts.read"]);
@@ -167,6 +232,12 @@ describe("chain toolbar: versions, compare, export, import", () => {
     expect((await reader.get(`/chains/${c.id}/import`)).status).toBe(404);
     expect((await reader.post(`/chains/${c.id}/import`, { template: "{}" })).status).toBe(404);
     expect((await reader.post(`/chains/${c.id}/versions/draft`, { intent: "activate", confirmed: "yes" })).status).toBe(404);
+    // Neither 'Save new version' nor 'Save as draft' is offered, and a post of either is refused.
+    expect(page).not.toContain(V.saveVersion);
+    expect(unescapeHtml(await (await reader.get(`/chains/${c.id}/versions/1`)).text())).not.toContain(V.saveAsDraft);
+    expect((await reader.post(`/chains/${c.id}`, { intent: "saveVersion", confirmed: "yes", comment: "no" })).status).toBe(404);
+    expect((await reader.post(`/chains/${c.id}/versions/1`, { intent: "saveAsDraft", confirmed: "yes" })).status).toBe(404);
+    expect((await history(c.id)).map((v) => v.version)).toEqual([1]);
     expect((await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).status).toBe(200);
   });
 });

@@ -1,15 +1,31 @@
 /**
- * The chain page's toolbar (spec 3 §2.9): the version view (the draft, the history), compare, export and import.
+ * The chain page's toolbar (spec 3 §2.9): the version view (the draft, the history), compare, export, import, and
+ * 'Save new version' (the draft committed, with a comment, after 'Save new version?').
  * Links and server pages, so each works without JavaScript; with it, Export copies the JSON at once. Running the chain
  * and cancelling its stream join here with runs.
  */
 import { Link } from "@remix-run/react";
+import { ConfirmAction } from "~/ui/confirm";
 import { CHAIN_VERSIONS as V } from "../versions/texts";
+import { CommentField } from "../versions/VersionView";
+import type { VersionReply } from "../versions/versions.server";
 import { chainUrl, versionUrl } from "../versions/urls";
 import { ExportButton } from "./CopyExport";
 import { UnsavedChanges } from "./UnsavedChanges";
 
-export function ChainToolbar({ chain, write }: { chain: { id: string; version: number; hasDraft: boolean }; write: boolean }) {
+export function ChainToolbar({
+  chain,
+  write,
+  draftVersion,
+  reply,
+}: {
+  chain: { id: string; version: number; hasDraft: boolean };
+  write: boolean;
+  /** The draft's version the page shows (0: none): 'Save new version' commits that one, not a newer one. */
+  draftVersion: number;
+  /** The page's answer to a toolbar post: the step again, with the comment as typed and why it was refused. */
+  reply: VersionReply | undefined;
+}) {
   const page = chainUrl(chain.id);
   // What the page shows: a writer edits the draft, when there is one.
   const of = chain.hasDraft && write ? "draft" : "current";
@@ -37,6 +53,21 @@ export function ChainToolbar({ chain, write }: { chain: { id: string; version: n
           <Link to={`${page}/import`} className="btn btn-secondary">
             {V.import}
           </Link>
+        ) : null}
+        {write && chain.hasDraft && draftVersion > 0 ? (
+          <ConfirmAction
+            intent="saveVersion"
+            label={V.saveVersion}
+            title={V.saveVersionTitle}
+            message={V.saveVersionMessage}
+            confirmLabel={V.saveVersionConfirm}
+            confirming={reply?.confirm === "saveVersion"}
+            danger={false}
+            fields={{ draftVersion: String(draftVersion) }}
+            buttonClassName="btn btn-secondary"
+          >
+            <CommentField value={reply?.comment ?? ""} error={reply?.message ? [reply.message, ...(reply.problems ?? [])].join(" ") : undefined} />
+          </ConfirmAction>
         ) : null}
         {write ? <span className="field-hint">{V.saveKey}</span> : null}
       </nav>

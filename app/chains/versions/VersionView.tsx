@@ -1,10 +1,11 @@
 /**
  * A chain's version view (spec 3 §2.9, §4.2): the item (the active version), a numbered version's read-only preview,
  * or the draft — the history menu, Compare with current, and the actions §4.2 allows there: activate the draft or a
- * version that is not the active one (each asking for a Comment), discard the draft, delete a version. Every action
+ * version that is not the active one (each asking for a Comment), discard the draft, delete a version, put a numbered
+ * version into the draft ('Save as draft'). Every action
  * asks first with the shared ConfirmAction, so each works without JavaScript (the inline step) and with it (a dialog).
  */
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { ChainDialog } from "~/chains/ChainView";
 import { ConfirmAction } from "~/ui/confirm";
 import { Toast, toastOf } from "~/ui/toast";
@@ -13,8 +14,8 @@ import { CHAIN_VERSIONS as V } from "./texts";
 import { chainUrl } from "./urls";
 import type { VersionData, VersionReply } from "./versions.server";
 
-/** The Comment an activation asks for (spec 3 §8 'Activate {draft|version}?'), kept as typed when refused. */
-function CommentField({ value, error }: { value: string; error: string | undefined }) {
+/** The Comment an activation asks for (spec 3 §8 'Activate {draft|version}?', 'Save new version?'), kept as typed when refused. */
+export function CommentField({ value, error }: { value: string; error: string | undefined }) {
   return (
     <div className="field">
       <label htmlFor="version-comment">{V.comment}</label>
@@ -23,6 +24,37 @@ function CommentField({ value, error }: { value: string; error: string | undefin
         {error ?? V.commentHint}
       </p>
     </div>
+  );
+}
+
+/**
+ * 'Save as draft' (spec 3 §4.2): version N's content into the draft. With no draft nothing is lost, so it saves at
+ * once; over a draft it asks 'Overwrite draft?' first, posting the draft's version the page showed (a newer one: 409).
+ */
+function SaveAsDraft({ version, openDraft, confirming }: { version: number; openDraft: number; confirming: boolean }) {
+  const fields = { draftVersion: String(openDraft) };
+  if (openDraft === 0) {
+    return (
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="confirmed" value="yes" />
+        <input type="hidden" name="draftVersion" value="0" />
+        <button type="submit" name="intent" value="saveAsDraft" className="btn btn-secondary" title={V.saveAsDraftHint}>
+          {V.saveAsDraft}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <ConfirmAction
+      intent="saveAsDraft"
+      label={V.saveAsDraft}
+      title={V.overwriteTitle}
+      message={V.overwriteMessage(version)}
+      confirmLabel={V.overwriteConfirm}
+      confirming={confirming}
+      fields={fields}
+      buttonClassName="btn btn-secondary"
+    />
   );
 }
 
@@ -73,21 +105,24 @@ export function VersionView({ data, reply }: { data: VersionData; reply: Version
           ) : null}
         </div>
       ) : null}
-      {may.write && document && !active ? (
+      {may.write && document ? (
         <div className="chain-version-actions">
-          <ConfirmAction
-            intent="activate"
-            label={isDraft ? V.activateDraft : V.activateVersion}
-            title={V.activateTitle(what)}
-            message={isDraft ? V.activateDraftMessage : V.activateVersionMessage(Number(view))}
-            confirmLabel={V.activate}
-            confirming={confirming("activate")}
-            danger={false}
-            fields={fields}
-          >
-            <CommentField value={reply?.comment ?? ""} error={reply?.confirm === "activate" && !reply.toast ? reply.message : undefined} />
-          </ConfirmAction>
-          {isDraft ? null : (
+          {isDraft ? null : <SaveAsDraft version={Number(view)} openDraft={data.openDraft} confirming={confirming("saveAsDraft")} />}
+          {active ? null : (
+            <ConfirmAction
+              intent="activate"
+              label={isDraft ? V.activateDraft : V.activateVersion}
+              title={V.activateTitle(what)}
+              message={isDraft ? V.activateDraftMessage : V.activateVersionMessage(Number(view))}
+              confirmLabel={V.activate}
+              confirming={confirming("activate")}
+              danger={false}
+              fields={fields}
+            >
+              <CommentField value={reply?.comment ?? ""} error={reply?.confirm === "activate" && !reply.toast ? reply.message : undefined} />
+            </ConfirmAction>
+          )}
+          {isDraft || active ? null : (
             <ConfirmAction
               intent="deleteVersion"
               label={V.deleteVersion}

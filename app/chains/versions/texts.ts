@@ -2,6 +2,7 @@
  * The chain page's toolbar and versions (spec 3 §2.9, §4.2; §8 "Library and chains" verbatim, the spelling included).
  * The texts a template's versions share are the versions kit's (`VERSIONS`), defined once there. Tests import these.
  */
+import { SAVE_TOASTS } from "@contract/limits";
 import { VERSIONS } from "~/workflows/versions/texts";
 
 export const CHAIN_VERSIONS = {
@@ -60,7 +61,21 @@ export const CHAIN_VERSIONS = {
   deleteVersionMessage: (n: number) => `Version ${n} leaves the chain's history. This action can't be undone.`,
   delete: "Delete",
   versionDeleted: "Version deleted",
+  /**
+   * Spec 3 §4.2 "save as version": the draft committed from the chain page's toolbar ('Save new version?', §8, asks a
+   * Comment); "save as draft": a numbered version's content put into the draft ('Overwrite draft?' over one).
+   */
+  saveVersion: "Save new version",
+  saveVersionTitle: "Save new version?",
+  saveVersionMessage: "The draft becomes the chain's new active version, with your comment in the history.",
+  saveVersionConfirm: "Save",
+  versionSaved: SAVE_TOASTS.updated,
+  saveAsDraft: VERSIONS.saveAsDraft,
+  saveAsDraftHint: "Puts this version's content into the draft, to edit in the Dialog tab.",
   overwriteTitle: VERSIONS.overwriteTitle,
+  overwriteMessage: (n: number) => `The chain's draft is replaced by version ${n}'s content: the draft's unactivated changes are lost.`,
+  overwriteConfirm: VERSIONS.overwriteConfirm,
+  draftSaved: VERSIONS.draftSaved,
   /** Leaving with unsaved changes (spec 3 §2.9 'Leave anyway'); Ctrl+S saves the link form in focus. */
   leaveTitle: "Leave with unsaved changes?",
   leaveMessage: "A link's form has changes that are not saved. They are lost if you leave.",

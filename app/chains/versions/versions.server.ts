@@ -68,13 +68,16 @@ export async function versionLoader(args: LoaderFunctionArgs) {
   const base = { chain: { id: chain.id, name: chain.name, version: chain.version, hasDraft: chain.hasDraft }, history, may };
   if (ref === "draft") {
     const draft = await draftOf(api, chain);
-    return json({ ...base, view: "draft" as const, document: draft?.data ?? null, draftVersion: draft?.version ?? null, active: false });
+    return json({ ...base, view: "draft" as const, document: draft?.data ?? null, draftVersion: draft?.version ?? null, openDraft: draft?.version ?? 0, active: false });
   }
+  // 'Save as draft' puts a numbered version into the draft: over an existing one only after 'Overwrite draft?', and
+  // only over the draft this page showed (its version posted back; a newer one is refused).
+  const openDraft = may.write ? ((await draftOf(api, chain))?.version ?? 0) : 0;
   if (ref === "current" || ref === chain.version) {
-    return json({ ...base, view: chain.version, document: documentOf(chain), draftVersion: null, active: true });
+    return json({ ...base, view: chain.version, document: documentOf(chain), draftVersion: null, openDraft, active: true });
   }
   const version = await versionOf(api, id, ref);
-  return json({ ...base, view: ref, document: version.data, draftVersion: null, active: version.isActive });
+  return json({ ...base, view: ref, document: version.data, draftVersion: null, openDraft, active: version.isActive });
 }
 export type VersionData = Awaited<ReturnType<Awaited<ReturnType<typeof versionLoader>>["json"]>>;
 
@@ -83,40 +86,52 @@ export type VersionReply = { confirm?: string; comment?: string; message?: strin
 
 /**
  * The version view's posts: `activate` (the draft, or version N: a new active version with the comment), `discard`
- * (the draft), `deleteVersion` (version N, not the active one). Each asks first (`confirmed=yes`); done, the chain page
- * with the spec's toast; refused, the step again with the comment as typed and the upstream's reason.
+ * (the draft), `deleteVersion` (version N, not the active one), `saveAsDraft` (version N's content into the draft).
  */
 export async function versionAction(args: ActionFunctionArgs) {
   const { api } = await requireWrite(args);
-  const id = args.params.id ?? "";
   const ref = refOf(args.params.version);
   if (ref === "current") throw notFound();
-  const form = await readForm(args.request);
+  return versionIntent(args, api, ref, await readForm(args.request));
+}
+
+/**
+ * A confirmed version action, on the version view or the chain page's toolbar (`saveVersion`: the draft committed as
+ * the new active version, spec 3 §4.2 "save as version"). Each asks first (`confirmed=yes`); done, the chain page
+ * with the spec's toast; refused, the step again with the comment as typed and the upstream's reason.
+ */
+export async function versionIntent(args: ActionFunctionArgs, api: Api, ref: number | "draft", form: FormData) {
+  const id = args.params.id ?? "";
   const intent = intentOf(form);
   const comment = CommitMessage.safeParse(textOf(form, "comment"));
   if (!isConfirmed(form)) return json<VersionReply>({ confirm: intent });
   const flash = toasts(args.context);
   const what = ref === "draft" ? "draft" : "version";
+  // The draft's version the page showed: a newer draft (someone else's) is refused, 409.
+  const draftVersion = sentVersions(form).draft;
   try {
-    if (intent === "activate") {
+    if (intent === "activate" || (intent === "saveVersion" && ref === "draft")) {
       if (!comment.success) return json<VersionReply>({ confirm: intent, comment: textOf(form, "comment"), message: comment.error.issues[0]?.message }, { status: 400 });
       if (ref === "draft") {
-        // The draft the page showed: a newer one (someone else's) is refused, 409 'Overwrite draft?'.
-        const draftVersion = sentVersions(form).draft;
         await api.post(z.unknown(), `${apiPath(id)}/draft/activate`, { comment: comment.data, ...(draftVersion !== undefined ? { draftVersion } : {}) });
-        return flash.redirectWithSuccess(chainUrl(id), V.draftActivated);
+        return flash.redirectWithSuccess(chainUrl(id), intent === "saveVersion" ? V.versionSaved : V.draftActivated);
       }
       await api.post(z.unknown(), `${apiPath(id)}/history/activate`, { version: ref, comment: comment.data });
       return flash.redirectWithSuccess(chainUrl(id), V.versionActivated);
     }
     if (intent === "discard" && ref === "draft") {
-      const draftVersion = sentVersions(form).draft;
       await api.send("DELETE", `${apiPath(id)}/draft${draftVersion !== undefined ? `?baseVersion=${draftVersion}` : ""}`);
       return flash.redirectWithSuccess(chainUrl(id), V.draftDiscarded);
     }
     if (intent === "deleteVersion" && typeof ref === "number") {
       await api.send("DELETE", `${apiPath(id)}/history/${ref}`);
       return flash.redirectWithSuccess(`${chainUrl(id)}?tab=history`, V.versionDeleted);
+    }
+    if (intent === "saveAsDraft" && typeof ref === "number") {
+      // Version N as its history entry holds it (the active one's too).
+      const { data } = await versionOf(api, id, ref);
+      await api.patch(z.unknown(), `${apiPath(id)}/draft`, { data, baseVersion: draftVersion ?? 0 });
+      return flash.redirectWithSuccess(chainUrl(id), V.draftSaved);
     }
   } catch (error) {
     // A document refused for its problems (a model no longer allowed, say): each problem named, as a save shows them.
