@@ -80,6 +80,7 @@ export default function CategoryTreeDnd({ rows, renderRow, onMove, onReady }: Ca
   // The announcements read the latest drag state, which dnd-kit reports before it asks for them.
   const drag = useRef({ offset: 0 });
   const lastSaid = useRef("");
+  const dropSaid = useRef("");
   // The row the keyboard has moved it over (null: where it started); a pointer drag finds the nearest row instead.
   const keyboardTarget = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
@@ -117,12 +118,8 @@ export default function CategoryTreeDnd({ rows, renderRow, onMove, onReady }: Ca
     },
     onDragMove: ({ active, over }) => movement(active.id, over?.id),
     onDragOver: ({ active, over }) => movement(active.id, over?.id),
-    onDragEnd: ({ active, over }) => {
-      const p = projectionOf(active.id, over?.id);
-      const row = byId.get(String(active.id));
-      if (!p || !row || isNoMove(row, p)) return LIBRARY.dnd.unchanged(nameOf(active.id));
-      return LIBRARY.dnd.dropped(nameOf(active.id), where(p));
-    },
+    // What the drop did, as onDragEnd (called first, in the same update) decided it: the drag state may be gone by now.
+    onDragEnd: ({ active }) => dropSaid.current || LIBRARY.dnd.unchanged(nameOf(active.id)),
     onDragCancel: ({ active }) => LIBRARY.dnd.cancelled(nameOf(active.id)),
   };
 
@@ -146,8 +143,10 @@ export default function CategoryTreeDnd({ rows, renderRow, onMove, onReady }: Ca
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const row = byId.get(String(active.id));
     const p = over ? projectMove(rows, String(active.id), String(over.id), depthChange(drag.current.offset)) : null;
+    const moves = row && p && !isNoMove(row, p);
+    dropSaid.current = moves ? LIBRARY.dnd.dropped(nameOf(active.id), where(p)) : LIBRARY.dnd.unchanged(nameOf(active.id));
     reset();
-    if (row && p && !isNoMove(row, p)) onMove(row.id, p.parentId, p.order);
+    if (moves) onMove(row.id, p.parentId, p.order);
   };
 
   return (
