@@ -129,8 +129,7 @@ export async function loader(args: LoaderFunctionArgs) {
     filterCounts,
     item: item ? { ...item, updated: formatDateTime(item.updatedAt, timeZone) } : null,
     canWrite,
-    // A prompt chain's settings make a new version of it: saved on its own edit screen (linked), not here.
-    canSave: !!item && item.libraryType !== "prompt" && canWrite && can(permissions, LIBRARY_TYPE_PERMISSIONS[item.libraryType].write),
+    canSave: !!item && canWrite && can(permissions, LIBRARY_TYPE_PERMISSIONS[item.libraryType].write),
     confirmCategory: null,
   };
   return json(view);

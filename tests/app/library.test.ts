@@ -3,6 +3,7 @@ import type { LibraryCategory, LibraryItem } from "@contract/library";
 import { LIBRARY } from "~/library/texts";
 import { officePackage } from "../fixtures/office";
 import { appAsAdmin, browserWith, refusingUpstream, uniq, type TestApp } from "../helpers/app";
+import { chainsOf } from "../helpers/chains";
 
 const { app, admin } = appAsAdmin();
 const DATA = "routes%2F_app.library";
@@ -184,6 +185,42 @@ describe("/library", () => {
     const html = await res.text();
     expect(textOf(html)).toContain(LIBRARY.saveFailed);
     expect(html).toContain('value="Typed name kept"');
+  });
+
+  it("the settings form saves a prompt chain as a new version of it; a model its organizations refuse keeps what was typed", async () => {
+    const chains = chainsOf(app);
+    const acme = await chains.org(`Acme ${uniq()}`);
+    const other = await chains.org(`Other ${uniq()}`);
+    const modelId = await chains.model(`gpt-${uniq()}`, [acme]);
+    const link = { id: "p", type: "prompt", name: "PROMPT 1", model: modelId, messages: [{ role: "user", content: "Draft." }] };
+    const chain = await chains.create({ name: `Chain ${uniq()}`, organizations: [acme], template: { chain: [link] } });
+    const item = await api<LibraryItem>(app, "GET", `/api/library/items/${chain.id}`);
+    const cat = await category(app, `Prompts ${uniq()}`);
+    const url = `/library?id=${chain.id}`;
+    const shown = await (await admin.get(url)).text();
+    // The form is the same as for the other types: enabled, with its Save button (no "saved on its own screen").
+    expect(shown).toContain('name="intent" value="save-item"');
+    expect(shown).not.toMatch(/<input[^>]*name="name"[^>]*disabled/);
+
+    const name = `Renamed chain ${uniq()}`;
+    const saved = await admin.post(url, settingsOf(item, { name: `  ${name}  `, categories: [cat.id], tags: "EP; claims", isPublic: "on" }));
+    expect(saved.status).toBe(302);
+    expect(textOf(await (await admin.get(saved.headers.get("Location")!)).text())).toContain(LIBRARY.saved);
+    const domain = await api<{ name: string; version: number; tags: string[]; categories: string[]; isPublic: boolean }>(app, "GET", `/api/prompts/${chain.id}`);
+    expect(domain).toMatchObject({ name, version: 2, tags: ["EP", "claims"], categories: [cat.id], isPublic: true });
+    const history = await api<{ version: number }[]>(app, "GET", `/api/prompts/${chain.id}/history`);
+    expect(history.map((v) => v.version)).toEqual([2, 1]);
+    expect(textOf(await (await admin.get(`/library?cat=${cat.id}`)).text())).toContain(name);
+
+    // Another organization does not allow the chain's model: the upstream's 400, the form as typed.
+    const refused = await admin.post(url, settingsOf({ ...item, organizations: [acme, other] }, { name: "Typed prompt name kept", categories: [cat.id] }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(textOf(html)).toContain(LIBRARY.saveFailed);
+    expect(html).toContain('value="Typed prompt name kept"');
+    expect(html).toMatch(new RegExp(`value="${other}"[^>]*checked|checked[^>]*value="${other}"`));
+    expect((await api<{ version: number }[]>(app, "GET", `/api/prompts/${chain.id}/history`)).length).toBe(2);
+    expect((await api<{ name: string }>(app, "GET", `/api/prompts/${chain.id}`)).name).toBe(name);
   });
 
   it("the filter dropdown shows 5 values, then more/less; '+ new item' makes a specification or opens the drawing's or the prompt's screen", async () => {

@@ -11,6 +11,7 @@ import {
   LIBRARY_TYPES,
   type LibraryType,
 } from "@contract/library";
+import { CHAIN_MESSAGES } from "@contract/chains-constants";
 import { databaseFile } from "../../upstream/src/db";
 import { LibraryStore } from "../../upstream/src/library/store";
 import { officePackage } from "../fixtures/office";
@@ -174,7 +175,7 @@ describe("library items (/api/library)", () => {
 });
 
 describe("prompt chains in the library", () => {
-  it("are indexed as they are written, lose a deleted category, and keep their settings on their own screen", async () => {
+  it("are indexed as they are written and lose a deleted category", async () => {
     const h = await harness();
     const t = h.adminToken;
     const cat = await createCategory(h, "Prompts");
@@ -185,14 +186,83 @@ describe("prompt chains in the library", () => {
     expect(item).toMatchObject({ libraryType: "prompt", name: "Claim drafter", tags: ["EP"], categories: [cat.id] });
     const page = await json(await h.call("GET", `/api/library/items?type=prompt&categories=${cat.id}`, { token: t }), LibraryItemPage);
     expect(page.items.map((i) => i.name)).toEqual(["Claim drafter"]);
-    const refused = await h.call("PATCH", `/api/library/items/${chain.id}`, { token: t, body: settings(item, { name: "Other name" }) });
-    expect(refused.status).toBe(409);
-    expect(await message(refused)).toBe(LIBRARY_MESSAGES.ownScreen);
     expect((await h.call("DELETE", `/api/categories/${cat.id}`, { token: t })).status).toBe(204);
     const domain = (await (await h.call("GET", `/api/prompts/${chain.id}`, { token: t })).json()) as Json;
     expect(domain.categories).toEqual([]);
     expect((await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem)).categories).toEqual([]);
     expect(recount(h)).toEqual(await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats));
+  });
+});
+
+describe("a prompt chain's settings saved from the library", () => {
+  const org = async (h: Harness, name: string) =>
+    ((await (await h.call("POST", "/api/organizations", { token: h.adminToken, body: { name } })).json()) as { id: string }).id;
+
+  it("are a new version of the chain under its rules: indexed and counted; a model the organizations refuse is 400 with nothing changed", async () => {
+    const h = await harness();
+    const t = h.adminToken;
+    const acme = await org(h, "Acme");
+    const other = await org(h, "Other");
+    const config = JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "k", model: "gpt-acme" });
+    const modelRes = await h.call("POST", "/api/v2/nlp/configurations", {
+      token: t,
+      body: { name: "gpt-acme", provider: "openai-compatible", capability: "chat", organizations: [acme], config },
+    });
+    expect(modelRes.status, await modelRes.clone().text()).toBe(201);
+    const modelId = ((await modelRes.json()) as { id: string }).id;
+    const cat = await createCategory(h, "Drafting");
+    const link = { id: "p", type: "prompt", name: "PROMPT 1", model: modelId, messages: [{ role: "user", content: "Draft." }] };
+    const created = await h.call("POST", "/api/prompts", { token: t, body: { name: "Claim drafter", organizations: [acme], template: { chain: [link] } } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const chain = (await created.json()) as Json & { id: string; template: Json };
+    // A draft exists: the settings go into it too, as PATCH /api/prompts/{id} does.
+    const draftBody = { data: { ...chain, name: "Claim drafter (draft)" }, baseVersion: 0 };
+    expect((await h.call("PATCH", `/api/prompts/${chain.id}/draft`, { token: t, body: draftBody })).status).toBe(200);
+    const item = await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem);
+
+    const changes = { name: "  Claims drafter  ", isPublic: true, isGeneric: true, description: "Drafts claims", tags: ["EP", "claims"], categories: [cat.id] };
+    const saved = await json(await h.call("PATCH", `/api/library/items/${chain.id}`, { token: t, body: settings(item, changes) }), LibraryItem);
+    expect(saved).toMatchObject({ libraryType: "prompt", name: "Claims drafter", isPublic: true, isGeneric: true, tags: ["EP", "claims"], categories: [cat.id] });
+    const history = (await (await h.call("GET", `/api/prompts/${chain.id}/history`, { token: t })).json()) as { version: number; isActive: boolean; author: string }[];
+    expect(history.map((v) => [v.version, v.isActive])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(history[0]!.author).toBe(ADMIN.email);
+    const domain = (await (await h.call("GET", `/api/prompts/${chain.id}`, { token: t })).json()) as Json;
+    expect(domain).toMatchObject({ name: "Claims drafter", version: 2, categories: [cat.id], tags: ["EP", "claims"], description: "Drafts claims", template: chain.template });
+    const draft = (await (await h.call("GET", `/api/prompts/${chain.id}/draft`, { token: t })).json()) as { data: Json };
+    expect(draft.data).toMatchObject({ name: "Claims drafter", isGeneric: true, categories: [cat.id] });
+    const inCategory = await json(await h.call("GET", `/api/library/items?type=prompt&categories=${cat.id}`, { token: t }), LibraryItemPage);
+    expect(inCategory.items.map((i) => i.id)).toEqual([chain.id]);
+    const stats = await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats);
+    expect(stats.counts.category[cat.id]).toBe(1);
+    expect(stats.counts.tag).toMatchObject({ EP: 1, claims: 1 });
+    expect(stats.counts.category.other ?? 0).toBe(0);
+    expect(recount(h)).toEqual(stats);
+
+    // Another organization does not allow the chain's model: the chains' refusal, and nothing stored anywhere.
+    const refused = await h.call("PATCH", `/api/library/items/${chain.id}`, {
+      token: t,
+      body: settings(saved, { name: "Renamed again", organizations: [acme, other], tags: ["US"], categories: [] }),
+    });
+    expect(refused.status).toBe(400);
+    const refusal = (await refused.json()) as { message: string; problems: { link: number | null; field: string; message: string }[] };
+    expect(refusal.message).toContain(CHAIN_MESSAGES.invalid);
+    expect(refusal.problems).toEqual([{ link: 0, field: "model", message: CHAIN_MESSAGES.modelNotAllowed }]);
+    expect(await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem)).toEqual(saved);
+    expect(((await (await h.call("GET", `/api/prompts/${chain.id}/history`, { token: t })).json()) as unknown[]).length).toBe(2);
+    expect((await (await h.call("GET", `/api/prompts/${chain.id}/draft`, { token: t })).json()) as { data: Json }).toEqual(draft);
+    expect(await json(await h.call("GET", "/api/library/stats", { token: t }), LibraryStats)).toEqual(stats);
+
+    // prompts.read reads the item but may not save it.
+    await withPermissions(h, "r@example.com", ["prompts.read"]);
+    const reader = await h.login("r@example.com", "secret1");
+    expect((await h.call("GET", `/api/library/items/${chain.id}`, { token: reader })).status).toBe(200);
+    const forbidden = await h.call("PATCH", `/api/library/items/${chain.id}`, { token: reader, body: settings(saved, { name: "By a reader" }) });
+    expect(forbidden.status).toBe(403);
+    expect(((await (await h.call("GET", `/api/prompts/${chain.id}/history`, { token: t })).json()) as unknown[]).length).toBe(2);
+    expect((await json(await h.call("GET", `/api/library/items/${chain.id}`, { token: t }), LibraryItem)).name).toBe("Claims drafter");
   });
 });
 

@@ -35,7 +35,6 @@ export const LIBRARY_MESSAGES = {
   otherReadOnly: "The category 'other' cannot be changed.",
   cycle: "A category cannot be moved under itself or its descendants.",
   tokenInvalid: "The download link is invalid or has expired.",
-  ownScreen: "A prompt's settings are saved on its own screen.",
 } as const;
 
 /** Which permission reads each type of item (its own domain's), and which writes its settings besides prompts.write. */

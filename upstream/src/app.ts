@@ -295,7 +295,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     app.route("/api/v2/nlp/stt", aiRoutes.stt);
     app.route("/api/v2/nlp/permissions", aiRoutes.permissions);
     app.route("/api/organizations", organizationRoutes({ organizations, ai, requireAuth }));
-    mountChains(app, { db, now, ai, requireAuth });
+    const chains = mountChains(app, { db, now, ai, requireAuth });
     // One chains' corpus for the query links' runs and the invention search (docs/decisions/chain-runs.md).
     const chainCorpus = sharedCorpus({ db, dataDir: options.dataDir });
     const chainRuns = mountChainRuns(app, { db, now, ai, corpus: chainCorpus, requireAuth, log });
@@ -327,7 +327,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const backup = new TemplateBackup(db, recordFiles, now);
       app.route("/api/template-storage", templateStorageRoutes({ backup, requireAuth, now }));
     }
-    mountLibrary(app, { db, now, requireAuth, secret, dataDir: options.dataDir, specifications });
+    mountLibrary(app, { db, now, requireAuth, secret, dataDir: options.dataDir, specifications, chains: chains.edits });
     // Portfolio tags (the categorization's tag input suggests them).
     const portfolioTags = db.prepare(
       "select name from tag_counts where instr(lower(name), ?) > 0 group by name order by instr(lower(name), ?) <> 1, sum(count) desc, name limit ?",

@@ -65,24 +65,20 @@ function refuse(problems: ChainProblem[], doc: ChainDocument): never {
 
 const settingsKeys = ["name", "isPublic", "isGeneric", "organizations", "categories", "tags", "description"] as const;
 
-export function chainRoutes(deps: {
-  chains: ChainsStore;
-  ai: AiAdmin;
-  requireAuth: MiddlewareHandler<AppEnv>;
-  /** The model ids by deployment name (legacy-models.ts), read lazily: a new lookup per answer. */
-  deployments: () => () => ReadonlyMap<string, string>;
-}) {
-  const { chains, ai, requireAuth, deployments } = deps;
+type Values = Partial<ChainDocument> & { comment?: string; baseVersion?: number };
+
+/**
+ * A chain's saves under the chains' rules, for `PATCH /api/prompts/{id}` and for every other screen that changes a
+ * chain's fields (the library's settings form): the models the AI administration allows, the check of a document
+ * (400 with its problems) and the update that is a new version of the versions kit.
+ */
+export function chainEdits(deps: { chains: ChainsStore; ai: AiAdmin }) {
+  const { chains, ai } = deps;
   const { versions } = chains;
   const models: ModelRules = {
     exists: (id) => ai.models.get(id) !== null,
     allowedFor: (id, organizations) => organizations.length > 0 && organizations.every((o) => ai.permissions.modelsOf(o).includes(id)),
     vision: (id) => isVisionCapability(ai.models.get(id)?.capability ?? ""),
-  };
-  /** A document as answered: old links' deployment names read as model ids (spec 3 §4.2). */
-  const readable = <D extends { template: ChainTemplate }>(doc: D): D => {
-    const template = withModelIds(doc.template, models.exists, deployments());
-    return template === doc.template ? doc : { ...doc, template };
   };
   /** Refuses (400) a document with problems; answers it with its template normalized. */
   const checked = (doc: ChainDocument, rules: ModelRules = models): ChainDocument => {
@@ -90,6 +86,53 @@ export function chainRoutes(deps: {
     const problems = chainProblems(normalized, rules);
     if (problems.length) refuse(problems, normalized);
     return normalized;
+  };
+  /** The fields of `changes` as they are stored, once the whole chain they make has passed the checks (else 400). */
+  const checkedChanges = (current: StoredChain, changes: Partial<ChainDocument>): Partial<ChainDocument> => {
+    const doc = checked({ ...chains.documentOf(current), ...changes });
+    return Object.fromEntries(Object.keys(changes).map((k) => [k, doc[k as keyof ChainDocument]]));
+  };
+  /** A new version with the (checked) fields of `values` changed; the settings among them go into the draft too. */
+  const update = (id: string, values: Values, by: string | null): StoredChain | null =>
+    chains.transaction(() => {
+      const current = chains.get(id);
+      if (!current) return null;
+      const { comment, baseVersion, ...changes } = values;
+      const doc = { ...chains.documentOf(current), ...changes };
+      versions.commit(id, doc, { commitMessage: comment ?? "", baseRevision: baseVersion }, by);
+      // Spec 3 §4.2: the settings changed here apply to the draft as well.
+      const draft = versions.draft(id);
+      const settings = Object.fromEntries(settingsKeys.filter((k) => changes[k] !== undefined).map((k) => [k, changes[k]]));
+      if (draft && Object.keys(settings).length) versions.saveDraft(id, { ...draft.document, ...settings }, {}, by);
+      return chains.get(id);
+    });
+  /** Checks and saves `values` in one transaction (the check reads the chain the version is made from); null: no chain. */
+  const save = (id: string, values: Values, by: string | null): StoredChain | null =>
+    chains.transaction(() => {
+      const current = chains.get(id);
+      if (!current) return null;
+      const { comment, baseVersion, ...changes } = values;
+      return update(id, { ...checkedChanges(current, changes), comment, baseVersion }, by);
+    });
+  return { chains, models, checked, checkedChanges, update, save };
+}
+
+export type ChainEdits = ReturnType<typeof chainEdits>;
+
+export function chainRoutes(deps: {
+  edits: ChainEdits;
+  ai: AiAdmin;
+  requireAuth: MiddlewareHandler<AppEnv>;
+  /** The model ids by deployment name (legacy-models.ts), read lazily: a new lookup per answer. */
+  deployments: () => () => ReadonlyMap<string, string>;
+}) {
+  const { edits, ai, requireAuth, deployments } = deps;
+  const { chains, models, checked, checkedChanges } = edits;
+  const { versions } = chains;
+  /** A document as answered: old links' deployment names read as model ids (spec 3 §4.2). */
+  const readable = <D extends { template: ChainTemplate }>(doc: D): D => {
+    const template = withModelIds(doc.template, models.exists, deployments());
+    return template === doc.template ? doc : { ...doc, template };
   };
   const actor = (c: AppContext) => c.get("actor").email;
   const can = (permission: typeof P.read | typeof P.write) => [requireAuth, requirePermission(permission)] as const;
@@ -125,7 +168,6 @@ export function chainRoutes(deps: {
     updatedBy: d.updatedBy,
   });
 
-  type Values = Partial<ChainDocument> & { comment?: string; baseVersion?: number };
   /** The kit's verbs on the versioned store: a create is version 1, an update a new version, a delete forgets them. */
   const store: ResourceStore<StoredChain, Values, ChainFilters> = {
     list: (query, filters) => chains.list(query, filters),
@@ -134,19 +176,7 @@ export function chainRoutes(deps: {
       const { comment, baseVersion: _b, ...doc } = values;
       return chains.createVersioned(doc as ChainDocument, comment ?? "", by);
     },
-    update: (id, values, by) =>
-      chains.transaction(() => {
-        const current = chains.get(id);
-        if (!current) return null;
-        const { comment, baseVersion, ...changes } = values;
-        const doc = { ...chains.documentOf(current), ...changes };
-        versions.commit(id, doc, { commitMessage: comment ?? "", baseRevision: baseVersion }, by);
-        // Spec 3 §4.2: the settings changed here apply to the draft as well.
-        const draft = versions.draft(id);
-        const settings = Object.fromEntries(settingsKeys.filter((k) => changes[k] !== undefined).map((k) => [k, changes[k]]));
-        if (draft && Object.keys(settings).length) versions.saveDraft(id, { ...draft.document, ...settings }, {}, by);
-        return chains.get(id);
-      }),
+    update: edits.update,
     remove: (id) => chains.removeVersioned(id),
   };
 
@@ -161,9 +191,7 @@ export function chainRoutes(deps: {
       },
       beforeUpdate: (input, _c, current) => {
         const { comment, baseVersion, ...changes } = input;
-        const doc = checked({ ...chains.documentOf(current), ...changes });
-        const sent = Object.fromEntries(Object.keys(changes).map((k) => [k, doc[k as keyof ChainDocument]]));
-        return { ...sent, comment, baseVersion };
+        return { ...checkedChanges(current, changes), comment, baseVersion };
       },
       routes: (app) => {
         app.get("/tags", ...can(P.read), (c) => c.json(chains.tagsInUse()));

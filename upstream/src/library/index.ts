@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
+import type { ChainEdits } from "../chains";
 import type { Db } from "../db";
 import { LocalFileStore } from "../lib/files";
 import type { AppEnv } from "../lib/http";
@@ -23,13 +24,15 @@ export type LibraryOptions = {
   /** DATA_DIR: the drawings' files are under its `files`. */
   dataDir: string;
   specifications: SpecificationsStore;
+  /** The chains' own save: a prompt's settings are a new version of the chain under its rules. */
+  chains: ChainEdits;
 };
 
 export function mountLibrary(app: Hono<AppEnv>, o: LibraryOptions): LibraryStore {
   const drawings = new DrawingsStore(o.db, o.now);
   const library = new LibraryStore(o.db, o.now, [
     drawingSource(o.db, drawings),
-    promptSource(),
+    promptSource(o.chains),
     specificationSource(o.db, o.specifications),
   ]);
   const files = new RecordFiles(new LocalFileStore(path.join(o.dataDir, "files")), o.now);

@@ -1,4 +1,5 @@
 import { newItemDefaults, type LibrarySettings } from "../../contract/library";
+import type { ChainEdits } from "../chains";
 import type { Db } from "../db";
 import type { SpecificationsStore } from "../specifications/store";
 import type { DrawingsStore } from "../templates/store";
@@ -51,9 +52,16 @@ export function specificationSource(db: Db, specifications: SpecificationsStore)
 
 /**
  * Prompt chains: every library field is the chain's own column, and a change of them is a new version of the chain
- * (its rules: the models its organizations allow), made on the chain's own edit screen; the library lists, groups,
- * counts and links them. Deleting a category takes it off their `categories` too.
+ * made by the chains' own save (`PATCH /api/prompts/{id}`'s): the models its organizations allow are checked (400 with
+ * the chains' message), the settings go into its draft too. A new chain is made on the chains' create screen. Deleting
+ * a category takes it off their `categories` too.
  */
-export function promptSource(): LibrarySource {
-  return { type: "prompt", table: "chains", categoriesIn: "column", save: null, create: () => null };
+export function promptSource(edits: ChainEdits): LibrarySource {
+  return {
+    type: "prompt",
+    table: "chains",
+    categoriesIn: "column",
+    save: (id: string, s: LibrarySettings, actor: string | null) => edits.save(id, s, actor) !== null,
+    create: () => null,
+  };
 }

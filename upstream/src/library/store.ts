@@ -18,7 +18,7 @@ import {
 } from "../../contract/library";
 import type { Db } from "../db";
 import { limitOf, prepared } from "../lib/collection";
-import { badRequest, conflict, isoNow, notFound } from "../lib/http";
+import { badRequest, isoNow, notFound } from "../lib/http";
 import { uniqueTags } from "../lib/tags";
 
 /**
@@ -30,10 +30,10 @@ export interface LibrarySource {
   readonly type: LibraryType;
   readonly table: string;
   /**
-   * Saves the settings through the domain (its fields by its store, the library's in `library`); false: no record.
-   * Null: the type's settings are saved on its own screen (a prompt chain's make a new version there).
+   * Saves the settings through the domain (its fields by its store and rules, the library's in `library`); false: no
+   * record. A refusal of the domain's rules is thrown (its HttpError) and rolls the whole save back.
    */
-  readonly save: ((id: string, settings: LibrarySettings, actor: string | null) => boolean) | null;
+  save(id: string, settings: LibrarySettings, actor: string | null): boolean;
   /** Where its records keep their category ids: the `library` column's `categories`, or a `categories` column. */
   readonly categoriesIn: "library" | "column";
   /** A new record with the spec's defaults, its id; null when the domain cannot make one without more (a file). */
@@ -418,9 +418,7 @@ export class LibraryStore {
     const current = this.item(id);
     const source = current ? this.sources.get(current.libraryType) : undefined;
     if (!current || !source) return null;
-    const save = source.save;
-    if (!save) throw conflict(LIBRARY_MESSAGES.ownScreen);
-    const saved = this.db.transaction(() => save(id, settings, actor))();
+    const saved = this.db.transaction(() => source.save(id, settings, actor))();
     return saved ? this.item(id) : null;
   }
 
