@@ -94,6 +94,17 @@ const samplePaths: Record<string, () => string> = {
   "/chains/create": () => "/chains/create",
   "/chains/:id": () => `/chains/${sample.chain}`,
   "/chains/:id/edit": () => `/chains/${sample.chain}/edit`,
+  // Prompt chains' own pages: the Context tab's and Run's posts (a GET goes back to the chain), a run and its events,
+  // export, import, compare and the version view.
+  "/chains/:id/context": () => `/chains/${sample.chain}/context`,
+  "/chains/:id/runs": () => `/chains/${sample.runChain}/runs`,
+  "/chains/:id/runs/:run": () => `/chains/${sample.runChain}/runs/${sample.run}`,
+  "/chains/:id/runs/:run/events": () => `/chains/${sample.runChain}/runs/${sample.run}/events`,
+  "/chains/:id/export": () => `/chains/${sample.chain}/export`,
+  "/chains/:id/export/download": () => `/chains/${sample.chain}/export/download`,
+  "/chains/:id/import": () => `/chains/${sample.chain}/import`,
+  "/chains/:id/compare": () => `/chains/${sample.chain}/compare?to=1`,
+  "/chains/:id/versions/:version": () => `/chains/${sample.chain}/versions/1`,
   "/library": () => "/library",
   "/library/drawings/:id/download": () => `/library/drawings/${sample.drawing}/download`,
   "/library/categories": () => "/library/categories",
@@ -109,7 +120,16 @@ const samplePaths: Record<string, () => string> = {
   "/applications/installer": () => "/applications/installer",
 };
 /** Template and form records (made with real files). */
-const sample = { forms: "", word: "", visio: "", drawing: "", shape: "", model: "", sttService: "", chain: "" };
+const sample = { forms: "", word: "", visio: "", drawing: "", shape: "", model: "", sttService: "", chain: "", runChain: "", run: "" };
+
+/** Routes whose GET answers a redirect to the chain's page (their work is a post). */
+const GOES_BACK = new Set(["/chains/:id/context", "/chains/:id/runs"]);
+/** A run's id from the run page's address Run redirects to. */
+const runOf = (location: string) => {
+  const id = /^\/chains\/[^/]+\/runs\/([^/?#]+)$/.exec(location)?.[1];
+  expect(id, `Run's redirect: ${location}`).toBeTruthy();
+  return id!;
+};
 
 beforeAll(async () => {
   app = await startApp();
@@ -163,6 +183,15 @@ beforeAll(async () => {
   sample.model = await aiRecord("/api/v2/nlp/configurations", { name: "Route model", provider: "openai-compatible", capability: "chat", config: aiConfig });
   sample.sttService = await aiRecord("/api/v2/nlp/stt", { name: "Route service", sttProvider: "openai-compatible", config: aiConfig });
   sample.chain = await aiRecord("/api/prompts", { name: "Route table chain" });
+  // A chain that runs without a model (one template link), and a run of the administrator's: the route table's
+  // sample; a run is its starter's only, so the holder below starts one of their own.
+  sample.runChain = await aiRecord("/api/prompts", {
+    name: "Route table run chain",
+    template: { chain: [{ id: "t", type: "template", name: "TEMPLATE 1", template: "Route table" }], options: {}, chat: null },
+  });
+  const admin = app.browser();
+  await admin.signIn(ADMIN.email, ADMIN.password);
+  sample.run = runOf((await admin.post(`/chains/${sample.runChain}/runs`, {})).headers.get("Location") ?? "");
   const csv = Buffer.from("id,title\nROUTE-1,Route table application\n").toString("base64");
   const job = await app.context.upstream("/api/applications/csv?wait=true", {
     method: "POST",
@@ -219,13 +248,23 @@ describe("the route table", () => {
       const withIt = app.browser();
       await withIt.signIn(`with-${tag}@test.local`, "secret-123");
       // An import's report is its importer's only: the holder imports a file of their own to read one.
-      const own =
-        entry.path === "/portfolio/import/:job/rejected.csv"
+      const ownRun = entry.path.startsWith("/chains/:id/runs/:run")
+        ? runOf((await withIt.post(`/chains/${sample.runChain}/runs`, {})).headers.get("Location") ?? "")
+        : "";
+      const own = ownRun
+        ? url.replace(sample.run, ownRun)
+        : entry.path === "/portfolio/import/:job/rejected.csv"
           ? (await withIt.postMultipart("/portfolio/import", { file: new File(["id\n"], "own.csv", { type: "text/csv" }) })).headers
               .get("Location")!
               .replace(/^\/portfolio\/import\?job=(.+)$/, "/portfolio/import/$1/rejected.csv")
           : url;
       const shown = await withIt.get(own);
+      // The Context tab's and Run's addresses take posts; a GET goes back to the chain's page.
+      if (GOES_BACK.has(entry.path)) {
+        expect(shown.status).toBe(302);
+        expect(new URL(shown.headers.get("Location")!, "http://x").pathname).toBe(own.replace(/\/(context|runs)$/, ""));
+        return;
+      }
       expect(shown.status).toBe(200);
       expect(await shown.text()).not.toContain("Nothing here :(");
     });
