@@ -130,18 +130,24 @@ const isHydrated = () => document.documentElement.hasAttribute("data-hydrated");
 
 /**
  * The page's scripts arrive late (a slow network): what the user does next happens while the page is plain HTML.
- * Resolves once the route is in place; `hydrated` waits for the app to hydrate afterwards.
+ * The entry script is held until `hydrated` lets it through (then waits for the app to hydrate), so the window is the
+ * test's, not a delay the machine's load can outrun: on CI's run a fixed 1.5 s hold ended before two fields were filled.
  */
-export async function slowScripts(page: Page, delayMs = 1500) {
+export async function slowScripts(page: Page) {
   slowPages.add(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/build\/entry\.client-/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await released;
     await route.continue();
   });
   return {
     /** Not hydrated yet: fails if the page already runs its scripts. */
     notYet: async () => expect(await page.evaluate(isHydrated)).toBe(false),
-    hydrated: () => page.waitForFunction(isHydrated),
+    hydrated: () => {
+      release();
+      return page.waitForFunction(isHydrated);
+    },
   };
 }
 
