@@ -29,7 +29,9 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
     await expect(leave.getByRole("button", { name: V.leaveAnyway })).toBeVisible();
     await leave.getByRole("button", { name: V.stay }).click();
     await expect(name).toHaveValue("GREETING");
-    // Ctrl+S saves the link form in focus, from inside the code editor too (Monaco writes into the form's field).
+    // Ctrl+S saves the link form in focus, from inside the code editor too (Monaco writes into the form's field); the
+    // toolbar says so once the page runs its scripts.
+    await expect(page.getByText(V.saveKey)).toBeVisible();
     const editor = page.locator("#link-form-t1").getByTestId("monaco-editor");
     await expect(editor).toBeVisible({ timeout: 15_000 });
     await editor.locator(".view-lines").click();

@@ -6,6 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
+import { useHydrated } from "~/ui/hydrated";
 import { CHAIN_VERSIONS as V } from "../versions/texts";
 import { CommentField } from "../versions/VersionView";
 import type { VersionReply } from "../versions/versions.server";
@@ -27,6 +28,8 @@ export function ChainToolbar({
   reply: VersionReply | undefined;
 }) {
   const page = chainUrl(chain.id);
+  // Ctrl+S is JavaScript's: without it the hint would promise a key that does nothing.
+  const hydrated = useHydrated();
   // What the page shows: a writer edits the draft, when there is one.
   const of = chain.hasDraft && write ? "draft" : "current";
   return (
@@ -69,7 +72,7 @@ export function ChainToolbar({
             <CommentField value={reply?.comment ?? ""} error={reply?.message ? [reply.message, ...(reply.problems ?? [])].join(" ") : undefined} />
           </ConfirmAction>
         ) : null}
-        {write ? <span className="field-hint">{V.saveKey}</span> : null}
+        {write && hydrated ? <span className="field-hint">{V.saveKey}</span> : null}
       </nav>
       {write ? <UnsavedChanges /> : null}
     </>
