@@ -5,7 +5,7 @@ import { AI_ADMIN_SCHEMA } from "./ai-admin/schema";
 import { PORTFOLIO_IMPORTS_SCHEMA } from "./applications/imports-schema";
 import { PORTFOLIO_SCHEMA } from "./applications/schema";
 import { CHAINS_SCHEMA } from "./chains/schema";
-import { CHAIN_RUNS_ENDED_INDEX, CHAIN_RUNS_SCHEMA } from "./chain-runs/schema";
+import { CHAIN_RUNS_CHAT_SCOPE, CHAIN_RUNS_ENDED_INDEX, CHAIN_RUNS_SCHEMA } from "./chain-runs/schema";
 import { CHAIN_CONTEXTS_SCHEMA } from "./chain-context/schema";
 import { LIBRARY_SCHEMA, LIBRARY_STATS_BY_READER } from "./library/schema";
 import { TEMPLATE_VERSIONS_MIGRATION } from "./versions/schema";
@@ -424,6 +424,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: "110_chain_runs_ended",
     // Ended runs by when they ended, for the retention sweep (docs/decisions/chain-runs.md).
     sql: CHAIN_RUNS_ENDED_INDEX,
+  },
+  {
+    id: "111_chain_runs_chat_scope",
+    // A chain run's scope kept for its chat's follow-up messages, which name it (docs/decisions/chain-runs.md).
+    sql: CHAIN_RUNS_CHAT_SCOPE,
   },
 ];
 

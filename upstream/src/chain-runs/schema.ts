@@ -31,3 +31,14 @@ export const CHAIN_RUNS_SCHEMA = `
 
 /** The retention sweep's order (RUN_RETENTION): ended runs by when they ended; runs going have no `ended_at`. */
 export const CHAIN_RUNS_ENDED_INDEX = "create index chain_runs_ended on chain_runs (ended_at) where ended_at is not null;";
+
+/**
+ * A chain run that goes on into its chat keeps what its chat reads (the scope: the variables and outputs, the
+ * context, the chat as it ran, the organizations) so that a message sent after it renders the chat the same way; a
+ * chat run sent after a chain run names it (`parent_id`), and the conversation is read back in order through the index.
+ */
+export const CHAIN_RUNS_CHAT_SCOPE = `
+  alter table chain_runs add column parent_id text;
+  alter table chain_runs add column scope text;
+  create index chain_runs_parent on chain_runs (parent_id, started_at) where parent_id is not null;
+`;
