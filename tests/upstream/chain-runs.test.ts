@@ -242,6 +242,127 @@ describe("chain runs against the fake provider", () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  test("a whole-chain run goes on into its chat: chain → chat events in order, the chat rendered with the chain's outputs; one link does not chat", async () => {
+    const { h, organization, model } = await setup();
+    const chat = { type: "chat", model, messages: [{ role: "system", content: "Discuss {{PROMPT_1_OUTPUT}}." }, { role: "user", content: "About {{topic}}: {{TEMPLATE_1_OUTPUT}}" }] };
+    const chain = [promptLink(model), { id: "t", type: "template", name: "TEMPLATE 1", template: "[{{PROMPT_1_OUTPUT}}]", renderOnly: true }];
+    fake.reply({ text: "a hinge claim" });
+    const res = await start(h, organization, chain, { template: { chain, chat } });
+    const runId = res.headers.get("x-run-id")!;
+    const events = await allEvents(res);
+    const order = types(events).filter((t) => t !== "stream");
+    expect(order).toEqual(["chain-start", "link-start", "link-finish", "link-start", "link-finish", "chat-start", "chat-end", "chain-finish"]);
+    const chatStart = events.find((e) => e.type === "chat-start")!;
+    expect(chatStart.data).toMatchObject({ runId, name: "CHAT", input: { messages: [{ role: "system", content: "Discuss a hinge claim." }, { role: "user", content: "About a widget: [a hinge claim]" }] } });
+    expect(chatStart.data).not.toHaveProperty("message");
+    const chatStream = events.filter((e) => e.type === "stream" && e.id > chatStart.id).map((e) => (e.type === "stream" ? e.data : null));
+    expect(chatStream.every((d) => d?.link === null)).toBe(true);
+    expect(chatStream.map((d) => d?.content).join("")).toBe("Echo: About a widget: [a hinge claim]");
+    expect(fake.requests.at(-1)!.body).toMatchObject({ messages: [{ role: "system", content: "Discuss a hinge claim." }, { role: "user", content: "About a widget: [a hinge claim]" }] });
+    const end = events.find((e) => e.type === "chat-end")!;
+    expect(end.data).toMatchObject({ status: "finished", output: "Echo: About a widget: [a hinge claim]" });
+    expect(end.type === "chat-end" && end.data.usage.completionTokens).toBeGreaterThan(0);
+    // The result inserted into the document stays the last link's; the run's usage counts the chat's tokens too.
+    const run = (await (await h.call("GET", `/api/v2/nlp/chains/runs/${runId}`, { token: h.adminToken })).json()) as RunWithEvents;
+    expect(run).toMatchObject({ status: "finished", chat: true, parentId: null });
+    expect(run.conversation).toEqual([{ author: "assistant", text: "Echo: About a widget: [a hinge claim]", runId }]);
+    const before = fake.requests.length;
+    const one = await allEvents(await start(h, organization, chain, { template: { chain, chat }, index: 0 }));
+    expect(types(one)).not.toContain("chat-start");
+    expect(fake.requests.length).toBe(before + 1);
+    const oneRun = (await (await h.call("GET", `/api/v2/nlp/chains/runs/${one[0]!.type === "chain-start" ? one[0]!.data.runId : ""}`, { token: h.adminToken })).json()) as RunWithEvents;
+    expect(oneRun.chat).toBe(false);
+  });
+
+  test("a message after a chain run's chat carries that run's variables and conversation; a chat with no messages waits for the first", async () => {
+    const { h, organization, model } = await setup();
+    const chat = { type: "chat", model, includeHistory: true, messages: [{ role: "system", content: "You know {{PROMPT_1_OUTPUT}} and {{topic}}." }, { role: "user", content: "Summarize." }] };
+    const chain = [promptLink(model)];
+    fake.reply({ text: "claim one" });
+    const first = await start(h, organization, chain, { template: { chain, chat } });
+    const parent = first.headers.get("x-run-id")!;
+    await allEvents(first);
+    const follow = (message: string, runId = parent, token = h.adminToken) => h.call("POST", "/api/v2/nlp/chat", { token, body: { runId, message } });
+    const a = await follow("Shorter?");
+    expect(a.status).toBe(200);
+    const aEvents = await allEvents(a);
+    expect(aEvents[0]).toMatchObject({ type: "chat-start", data: { message: "Shorter?" } });
+    expect(aEvents.at(-1)).toMatchObject({ type: "chat-end", data: { status: "finished", output: "Echo: Shorter?" } });
+    expect((fake.requests.at(-1)!.body as { messages: unknown[] }).messages).toEqual([
+      { role: "system", content: "You know claim one and a widget." },
+      { role: "user", content: "Summarize." },
+      { role: "assistant", content: "Echo: Summarize." },
+      { role: "user", content: "Shorter?" },
+    ]);
+    await allEvents(await follow("And again?"));
+    expect((fake.requests.at(-1)!.body as { messages: { content: string }[] }).messages.map((m) => m.content)).toEqual([
+      "You know claim one and a widget.",
+      "Summarize.",
+      "Echo: Summarize.",
+      "Shorter?",
+      "Echo: Shorter?",
+      "And again?",
+    ]);
+    const aId = a.headers.get("x-run-id")!;
+    const aRun = (await (await h.call("GET", `/api/v2/nlp/chains/runs/${aId}`, { token: h.adminToken })).json()) as RunWithEvents;
+    expect(aRun).toMatchObject({ kind: "chat", parentId: parent });
+    expect(aRun.conversation.map((m) => [m.author, m.text])).toEqual([["assistant", "Echo: Summarize."], ["CURRENT_USER", "Shorter?"]]);
+    const parentRun = (await (await h.call("GET", `/api/v2/nlp/chains/runs/${parent}`, { token: h.adminToken })).json()) as RunWithEvents;
+    expect(parentRun.conversation.map((m) => m.text)).toEqual(["Echo: Summarize.", "Shorter?", "Echo: Shorter?", "And again?", "Echo: And again?"]);
+
+    // Another user's run is not found; a run still going takes no message yet; a run without a chat has none.
+    const other = await h.createUser({ email: "chatter@example.com" });
+    await h.call("PATCH", `/api/auth/users/${other.id}`, { token: h.adminToken, body: { id: other.id, permissions: ["prompts.read"] } });
+    expect((await follow("mine?", parent, await h.login("chatter@example.com", "secret1"))).status).toBe(404);
+    fake.slowFirstToken(1_000);
+    const going = await start(h, organization, chain, { template: { chain, chat } });
+    const refused = await follow("too soon", going.headers.get("x-run-id")!);
+    expect([refused.status, await message(refused)]).toEqual([409, RUN_MESSAGES.notOver]);
+    await h.call("POST", `/api/v2/nlp/chains/runs/${going.headers.get("x-run-id")}/stop`, { token: h.adminToken });
+    await going.body?.cancel();
+    fake.slowFirstToken(0);
+    const plain = await start(h, organization, chain);
+    await allEvents(plain);
+    const none = await follow("chat?", plain.headers.get("x-run-id")!);
+    expect([none.status, await message(none)]).toEqual([400, RUN_MESSAGES.noChat]);
+
+    // No messages configured: the run ends after its links; the first message is the user's.
+    const quiet = { ...chat, messages: [] };
+    const waits = await start(h, organization, chain, { template: { chain, chat: quiet } });
+    const waitsId = waits.headers.get("x-run-id")!;
+    expect(types(await allEvents(waits))).not.toContain("chat-start");
+    const firstMessage = await allEvents(await follow("Hello", waitsId));
+    expect(firstMessage.at(-1)).toMatchObject({ type: "chat-end", data: { output: "Echo: Hello" } });
+    expect((fake.requests.at(-1)!.body as { messages: unknown[] }).messages).toEqual([{ role: "user", content: "Hello" }]);
+  });
+
+  test("Stop during a chain run's chat closes the provider's request within 100 ms; chat-end and chain-finish say cancelled", async () => {
+    const { h, organization, model } = await setup();
+    const chat = { type: "chat", model, messages: [{ role: "user", content: "Go on about {{PROMPT_1_OUTPUT}}" }] };
+    fake.reply({ text: "short" }, { text: "word ".repeat(400) });
+    fake.chunkDelay(20);
+    const res = await start(h, organization, [promptLink(model)], { template: { chain: [promptLink(model)], chat } });
+    const runId = res.headers.get("x-run-id")!;
+    const seen: RunEvent[] = [];
+    let stoppedAt = 0;
+    let inChat = false;
+    const abortsBefore = fake.aborts.length;
+    for await (const e of sseEvents(res)) {
+      seen.push(e);
+      if (e.type === "chat-start") inChat = true;
+      if (inChat && e.type === "stream" && !stoppedAt) {
+        stoppedAt = Date.now();
+        expect((await h.call("POST", `/api/v2/nlp/chains/runs/${runId}/stop`, { token: h.adminToken })).status).toBe(200);
+      }
+    }
+    for (let i = 0; i < 20 && fake.aborts.length === abortsBefore; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.aborts.length).toBe(abortsBefore + 1);
+    expect(fake.aborts.at(-1)!.at - stoppedAt).toBeLessThan(100);
+    expect(types(seen).slice(-3)).toEqual(["error", "chat-end", "chain-finish"]);
+    expect(seen.at(-2)).toMatchObject({ data: { status: "cancelled" } });
+    expect(seen.at(-1)).toMatchObject({ data: { status: "cancelled" } });
+  });
+
   test("images uploaded onto a prompt's user message go to the model as image parts after the message's text", async () => {
     const { h, organization, model } = await setup();
     const png = "iVBORw0KGgo=";

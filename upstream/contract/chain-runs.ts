@@ -86,6 +86,7 @@ export const RUN_MESSAGES = {
   noLinks: "The chain has no link to run.",
   badIndex: "There is no link at this index.",
   noChat: "The chain has no chat.",
+  notOver: "This run has not ended yet: its chat takes messages once it has.",
   aiNotConfigured: "No image-generation model is configured: an AI content link cannot run.",
   fileNotText: (name: string) => `The file ${name} cannot be turned into text here.`,
 } as const;
@@ -150,9 +151,20 @@ export type RunEventData = {
   error: { link: number | null; message: string };
   "link-finish": { link: number; variable: string; output: string; usage: Usage | null; ms: number };
   "chain-finish": { status: RunStatus; usage: Usage; output: Record<string, string> };
-  "chat-start": { runId: string; chainId: string | null };
+  /**
+   * A chat's turn begins: in a chat run, or in a whole-chain run after its last link. `name` is the chat's, `input` the
+   * rendered messages sent (as a link's), `message` the user's message (a chat run's; none after a chain's links).
+   */
+  "chat-start": { runId: string; chainId: string | null; name?: string; input?: JsonValue; message?: string };
+  /** The chat's answer, and the tokens the chat spent (in a chain run, the chat's part of the run's usage). */
   "chat-end": { status: RunStatus; usage: Usage; output: string };
 };
+
+/**
+ * The event that closes a run's stream: a chain run's `chain-finish` (its chat's `chat-end`, when it goes on into its
+ * chat, comes before it), a chat run's `chat-end`.
+ */
+export const closingEvent = (kind: "chain" | "chat"): RunEventType => (kind === "chat" ? "chat-end" : "chain-finish");
 
 /** One event of a run's log: `id` is its number in the run (1, 2, …), the SSE `id:` line. */
 export type RunEvent = { [T in RunEventType]: { id: number; type: T; at: string; data: RunEventData[T] } }[RunEventType];
@@ -171,8 +183,18 @@ export type Run = {
   waitingAt: number | null;
   /** The last error's message, when failed or cancelled. */
   error: string | null;
+  /** A chat run sent after a chain run's chat: that chain run. */
+  parentId: string | null;
+  /** A chain run whose links all finished and whose chain has a chat: its chat takes follow-up messages. */
+  chat: boolean;
 };
-export type RunWithEvents = Run & { events: RunEvent[] };
+/** A message of a run's conversation with its chat, and the run that sent or answered it. */
+export type ConversationItem = { author: string; text: string; runId: string };
+/**
+ * `conversation`: a chain run's conversation with its chat (its chat's answer, then each follow-up message and its
+ * answer); a follow-up chat run's, up to its own message; empty otherwise.
+ */
+export type RunWithEvents = Run & { events: RunEvent[]; conversation: ConversationItem[] };
 
 const text = (max: number) => z.string().max(max);
 
@@ -224,10 +246,16 @@ export const ChatHistoryItem = z.object({ author: text(200), text: text(RUN_LIMI
 export const CHAT_USER_AUTHORS = ["CURRENT_USER", "template-generator", "hub-vectorizer"] as const;
 export const isUserAuthor = (author: string) => (CHAT_USER_AUTHORS as readonly string[]).includes(author);
 
-/** POST /api/v2/nlp/chat: the chat (its template messages), the history, the new message; empty → 204, nothing run. */
+/**
+ * POST /api/v2/nlp/chat: the chat (its template messages), the history, the new message; empty → 204, nothing run.
+ * With `runId` (a chain run of the caller's that went on into its chat) the message follows that run's conversation:
+ * the chat, its scope (the run's variables, outputs and context, the body's variables over them) and the history are
+ * that run's, kept by the upstream; `chat` and `history` are not needed then.
+ */
 export const ChatBody = z.object({
   item: z.object({ id: text(TEXT_LIMITS.id).optional(), organizations: z.array(text(TEXT_LIMITS.id)).max(200).default([]) }).default({}),
-  chat: ChainChat,
+  runId: text(TEXT_LIMITS.id).optional(),
+  chat: ChainChat.optional(),
   history: z.array(ChatHistoryItem).max(RUN_LIMITS.history).default([]),
   message: text(RUN_LIMITS.chatMessageChars).default(""),
   context: RunContext,

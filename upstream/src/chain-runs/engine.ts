@@ -17,7 +17,7 @@ import {
 } from "../../contract/chain-runs";
 import type { Actor } from "../lib/http";
 import { HttpError } from "../lib/http";
-import type { RunsStore } from "./store";
+import type { ChatScope, RunsStore } from "./store";
 
 export type Listener = (event: RunEvent) => void;
 
@@ -32,6 +32,8 @@ export class LiveRun {
   /** Set while waiting at a form: resolves with the form's values, rejects when the run is stopped. */
   resume: { resolve: (values: Record<string, unknown>) => void; reject: (error: Error) => void } | null = null;
   deadline: NodeJS.Timeout | null = null;
+  /** A chain run gone on into its chat: the run's usage when the chat began (the chat's part is what came after). */
+  chatFrom: Usage | null = null;
 
   constructor(
     readonly id: string,
@@ -71,12 +73,12 @@ export class RunRegistry {
   }
 
   /** A new run for `actor`, refused (429) past the bounds of runs at once. */
-  open(actor: Actor, kind: "chain" | "chat", chainId: string | null): LiveRun {
+  open(actor: Actor, kind: "chain" | "chat", chainId: string | null, parentId: string | null = null): LiveRun {
     let mine = 0;
     for (const r of this.live.values()) if (r.owner === actor.id) mine++;
     if (mine >= this.limits.perUser) throw new HttpError(429, RUN_MESSAGES.tooManyRuns(mine));
     if (this.live.size >= this.limits.total) throw new HttpError(429, RUN_MESSAGES.busy);
-    const row = this.store.create(kind, chainId, actor.id);
+    const row = this.store.create(kind, chainId, actor.id, parentId);
     const run = new LiveRun(row.id, kind, actor.id);
     this.live.set(run.id, run);
     run.deadline = setTimeout(() => this.stop(run, RUN_MESSAGES.tooLong(this.limits.durationMs)), this.limits.durationMs);
@@ -128,6 +130,17 @@ export class RunRegistry {
     if (run.outputChars > this.limits.runOutputChars) throw new RunFailure(RUN_MESSAGES.outputTooLong(this.limits.runOutputChars));
   }
 
+  /** Keeps what a chain run's chat reads, for the messages sent after the run. */
+  keepScope(run: LiveRun, scope: ChatScope): void {
+    this.store.setScope(run.id, scope);
+  }
+
+  /** The chat's part of a chain run's usage (all of a chat run's). */
+  chatUsage(run: LiveRun): Usage {
+    const from = run.chatFrom ?? { promptTokens: 0, completionTokens: 0 };
+    return { promptTokens: run.usage.promptTokens - from.promptTokens, completionTokens: run.usage.completionTokens - from.completionTokens };
+  }
+
   waiting(run: LiveRun, index: number): Promise<Record<string, unknown>> {
     run.status = "waiting";
     this.store.setStatus(run.id, "waiting", { waitingAt: index });
@@ -156,6 +169,8 @@ export class RunRegistry {
     if (status !== "finished") run.controller.abort();
     if (status !== "finished") this.emit(run, "error", { link: o.link ?? null, message: o.message ?? RUN_MESSAGES.failed });
     if (run.kind === "chain") {
+      // A chain run that failed or was stopped in its chat closes the chat's part first.
+      if (run.chatFrom && status !== "finished") this.emit(run, "chat-end", { status, usage: this.chatUsage(run), output: "" });
       this.emit(run, "chain-finish", { status, usage: run.usage, output: typeof o.output === "object" ? o.output : {} });
     } else {
       this.emit(run, "chat-end", { status, usage: run.usage, output: typeof o.output === "string" ? o.output : "" });

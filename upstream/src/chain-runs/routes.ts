@@ -12,6 +12,7 @@ import {
   RUN_MESSAGES,
   ResolveBody,
   StreamBody,
+  closingEvent,
   isRunOver,
   sseOf,
   type ResolveAnswer,
@@ -29,7 +30,7 @@ const encoder = new TextEncoder();
 
 /**
  * The events of run `id` after `after` from the log, then the live ones as they are written, until the run's closing
- * event (`chain-finish` / `chat-end`); a `ping` (no `id:` line, so a resume point is never a ping) every `pingMs`. A
+ * event (a chain run's `chain-finish`, a chat run's `chat-end`: closingEvent); a `ping` (no `id:` line, so a resume point is never a ping) every `pingMs`. A
  * listener that goes away leaves the run going.
  */
 export function eventStream(runs: ChainRuns, id: string, after: number, headers: Record<string, string> = {}, pingMs: number = RUN_LIMITS.pingMs): Response {
@@ -39,6 +40,7 @@ export function eventStream(runs: ChainRuns, id: string, after: number, headers:
       let last = after;
       let closed = false;
       let listening: LiveRun | null = null;
+      const closing = closingEvent(runs.store.get(id)?.kind ?? "chain");
       const ping = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(`event: ping\ndata: ${JSON.stringify({ id: last, type: "ping", at: new Date().toISOString(), data: {} })}\n\n`));
       }, pingMs);
@@ -57,7 +59,7 @@ export function eventStream(runs: ChainRuns, id: string, after: number, headers:
         if (closed || e.id <= last) return;
         last = e.id;
         controller.enqueue(encoder.encode(sseOf(e)));
-        if (e.type === "chain-finish" || e.type === "chat-end") close();
+        if (e.type === closing) close();
       }
       // One turn of the event loop: every event emitted so far written, the log read, then the listener added, so
       // nothing is missed or sent twice.
@@ -119,7 +121,7 @@ export function chainRunRoutes(deps: { runs: ChainRuns; requireAuth: MiddlewareH
   app.get("/chains/runs/:id", ...can, (c) => {
     runs.registry.flush();
     const run = ownRun(c);
-    return c.json({ ...run, events: runs.store.eventsAfter(run.id, 0, RUN_LIMITS.events) } satisfies RunWithEvents);
+    return c.json({ ...run, events: runs.store.eventsAfter(run.id, 0, RUN_LIMITS.events), conversation: runs.conversation(run) } satisfies RunWithEvents);
   });
 
   app.post("/chains/runs/:id/stop", ...can, (c) => {

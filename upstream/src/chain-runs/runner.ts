@@ -162,8 +162,13 @@ export class Runner {
     }
   }
 
-  /** The links `indexes` of `template` in order; the chain's insert option applied to the context's output. */
-  async chain(run: LiveRun, template: ChainTemplate, indexes: readonly number[], scope: Scope, chainId: string | null): Promise<void> {
+  /**
+   * The links `indexes` of `template` in order; the chain's insert option applied to the context's output (the last
+   * link's, not the chat's: the chat is a conversation beside the result). With `chat` (a whole-chain run of a chain
+   * that has one) the run then goes on into it: its scope kept for the messages sent after the run, and its own
+   * messages, rendered with every output, sent to its model — unless it has none, when it waits for the user's first.
+   */
+  async chain(run: LiveRun, template: ChainTemplate, indexes: readonly number[], scope: Scope, chainId: string | null, chat: ChainChat | null = null): Promise<void> {
     const { registry } = this.deps;
     let current: number | null = null;
     try {
@@ -190,6 +195,14 @@ export class Runner {
         });
       }
       current = null;
+      if (chat) {
+        registry.keepScope(run, { chat, context: scope.context, variables: scope.variables, organizations: [...scope.organizations] });
+        if (chat.messages.length) {
+          const output = await this.converse(run, chat, [], null, scope, chainId);
+          registry.emit(run, "chat-end", { status: "finished", usage: registry.chatUsage(run), output });
+          run.chatFrom = null;
+        }
+      }
       registry.end(run, "finished", { output: insertOutput(scope.context.output ?? {}, template.options, last) });
     } catch (error) {
       this.fail(run, error, current);
@@ -198,21 +211,44 @@ export class Runner {
 
   /** A chat run: the chat's messages rendered, the history (when included), the new message. */
   async chat(run: LiveRun, chat: ChainChat, history: readonly { author: string; text: string }[], message: string, scope: Scope, chainId: string | null): Promise<void> {
-    const { registry } = this.deps;
     try {
-      registry.emit(run, "chat-start", { runId: run.id, chainId });
-      const rendered = await render(chat.messages.map((m) => m.content), scope);
-      const messages: ChatMessage[] = [
-        ...chat.messages.map((m, i) => ({ role: m.role, content: rendered[i]! })),
-        ...(chat.includeHistory ? history.map((h) => ({ role: isUserAuthor(h.author) ? ("user" as const) : ("assistant" as const), content: h.text })) : []),
-        { role: "user", content: message },
-      ];
-      const model = modelOf(this.deps.ai, scope.organizations, chat.model, false);
-      const { text } = await this.stream(run, null, model, { messages, temperature: chat.temperature, maxTokens: chat.max_tokens });
-      registry.end(run, "finished", { output: text || RUN_MESSAGES.empty });
+      this.deps.registry.end(run, "finished", { output: await this.converse(run, chat, history, message, scope, chainId) });
     } catch (error) {
       this.fail(run, error, null);
     }
+  }
+
+  /**
+   * One turn of a chat: `chat-start` (with the messages rendered and the user's message, if any), the chat's messages
+   * rendered with the run's scope, the history when the chat includes it, the message; streamed, retried and stopped
+   * as a prompt link is. Answers the answer (the spec's text for an empty one).
+   */
+  private async converse(run: LiveRun, chat: ChainChat, history: readonly { author: string; text: string }[], message: string | null, scope: Scope, chainId: string | null): Promise<string> {
+    const { registry } = this.deps;
+    run.chatFrom = run.usage;
+    // The turn is in the log (with the user's message, which the conversation reads back) even when rendering fails.
+    const rendered = await render(chat.messages.map((m) => m.content), scope).then(
+      (texts) => ({ texts, error: null }),
+      (error: unknown) => ({ texts: null, error }),
+    );
+    const sent = rendered.texts?.map((content, i) => ({ role: chat.messages[i]!.role, content })) ?? null;
+    registry.emit(run, "chat-start", {
+      runId: run.id,
+      chainId,
+      name: chat.name,
+      input: { model: chat.model, temperature: chat.temperature, max_tokens: chat.max_tokens, messages: sent },
+      ...(message === null ? {} : { message }),
+    });
+    if (!sent) throw rendered.error;
+    const messages: ChatMessage[] = [
+      ...sent,
+      ...(chat.includeHistory ? history.map((h) => ({ role: isUserAuthor(h.author) ? ("user" as const) : ("assistant" as const), content: h.text })) : []),
+      ...(message === null ? [] : [{ role: "user" as const, content: message }]),
+    ];
+    const model = modelOf(this.deps.ai, scope.organizations, chat.model, false);
+    const { text } = await this.stream(run, null, model, { messages, temperature: chat.temperature, maxTokens: chat.max_tokens });
+    registry.addOutput(run, text.length);
+    return text || RUN_MESSAGES.empty;
   }
 
   private fail(run: LiveRun, error: unknown, link: number | null): void {

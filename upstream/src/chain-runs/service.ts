@@ -3,12 +3,13 @@
  * what starting a chain or a chat run checks first (a link to run, the run bounds, the organizations whose models the
  * run may use).
  */
-import { ChatBody, RUN_MESSAGES, RUN_RETENTION, StreamBody, type RunLimits, type RunRetention } from "../../contract/chain-runs";
+import { ChatBody, RUN_LIMITS, RUN_MESSAGES, RUN_RETENTION, StreamBody, isRunOver, type ConversationItem, type Run, type RunLimits, type RunRetention } from "../../contract/chain-runs";
 import type { AiAdmin } from "../ai-admin/service";
 import type { ChainCorpus } from "../chain-query/corpus";
 import type { QuerySandbox } from "../chain-query/sandbox";
+import type { Converters } from "../converters";
 import type { Db } from "../db";
-import { HttpError, badRequest, type Actor } from "../lib/http";
+import { HttpError, badRequest, notFound, type Actor } from "../lib/http";
 import { RunRegistry, type LiveRun } from "./engine";
 import { Runner, type Scope } from "./runner";
 import { RunsStore } from "./store";
@@ -21,6 +22,8 @@ export type ChainRunsOptions = {
   log: (message: string) => void;
   limits?: RunLimits;
   retention?: RunRetention;
+  /** The converters' service: a content link's .docx and .vsdx files (content-files.ts). */
+  converters?: () => Converters;
 };
 
 export class ChainRuns {
@@ -35,7 +38,7 @@ export class ChainRuns {
   constructor(private readonly o: ChainRunsOptions) {
     this.store = new RunsStore(o.db, o.now);
     this.registry = new RunRegistry(this.store, o.limits);
-    this.runner = new Runner({ registry: this.registry, ai: o.ai, query: o.query, limits: o.limits });
+    this.runner = new Runner({ registry: this.registry, ai: o.ai, query: o.query, limits: o.limits, converters: o.converters, log: o.log });
     this.organizationsOf = o.db.prepare("select organizations from chains where id = ?");
     const left = this.store.failOrphans(RUN_MESSAGES.failed);
     if (left) o.log(`chain runs: ${left} run(s) left going by an earlier process marked failed`);
@@ -87,16 +90,52 @@ export class ChainRuns {
     const scope: Scope = { context: body.context, variables: { ...body.variables }, organizations: this.organizations(body.item) };
     const run = this.registry.open(actor, "chain", body.item.id ?? null);
     const indexes = body.index !== undefined ? [body.index] : links.map((_, i) => i);
-    this.go(this.runner.chain(run, body.template, indexes, scope, body.item.id ?? null));
+    // A whole-chain run goes on into the chain's chat; one link's run does not.
+    const chat = body.index === undefined ? body.template.chat : null;
+    this.go(this.runner.chain(run, body.template, indexes, scope, body.item.id ?? null, chat));
     return run;
   }
 
   startChat(actor: Actor, raw: ChatBody | ReturnType<typeof ChatBody.parse>): LiveRun {
     const body = ChatBody.parse(raw);
+    if (body.runId) return this.followUp(actor, body, body.runId);
+    if (!body.chat) throw badRequest(RUN_MESSAGES.noChat);
     const scope: Scope = { context: body.context, variables: { ...body.variables }, organizations: this.organizations(body.item) };
     const run = this.registry.open(actor, "chat", body.item.id ?? null);
     this.go(this.runner.chat(run, body.chat, body.history, body.message, scope, body.item.id ?? null));
     return run;
+  }
+
+  /**
+   * A message after chain run `parentId`'s chat (the caller's own, over, its links all finished): the chat as that run
+   * had it, its scope (the body's variables over the run's), the conversation so far as the history; the models those
+   * of the chain as it is now (an organization may have lost a model since).
+   */
+  private followUp(actor: Actor, body: ReturnType<typeof ChatBody.parse>, parentId: string): LiveRun {
+    const parent = this.store.get(parentId);
+    if (!parent || parent.startedBy !== actor.id || parent.kind !== "chain" || (body.item.id && parent.chainId !== body.item.id)) throw notFound(RUN_MESSAGES.notFound);
+    if (!isRunOver(parent.status)) throw new HttpError(409, RUN_MESSAGES.notOver);
+    const kept = this.store.scopeOf(parent.id);
+    if (!kept) throw badRequest(RUN_MESSAGES.noChat);
+    const organizations = parent.chainId ? this.organizations({ id: parent.chainId, organizations: [] }) : kept.organizations;
+    const history = this.conversation(parent).slice(-RUN_LIMITS.history);
+    const scope: Scope = { context: kept.context, variables: { ...kept.variables, ...body.variables }, organizations };
+    const run = this.registry.open(actor, "chat", parent.chainId, parent.id);
+    this.go(this.runner.chat(run, kept.chat, history, body.message, scope, parent.chainId));
+    return run;
+  }
+
+  /**
+   * What a run's page shows of its chat's conversation: a chain run's whole conversation; a follow-up's, up to its own
+   * message (the rest came after it); none for other runs.
+   */
+  conversation(run: Run): ConversationItem[] {
+    const of = (id: string) => this.store.conversation(id, RUN_LIMITS.history, RUN_LIMITS.chatMessageChars);
+    if (run.kind === "chain") return run.chat ? of(run.id) : [];
+    if (!run.parentId) return [];
+    const all = of(run.parentId);
+    const own = all.findIndex((m) => m.runId === run.id && m.author === "CURRENT_USER");
+    return own < 0 ? [] : all.slice(0, own + 1);
   }
 
   close(): void {

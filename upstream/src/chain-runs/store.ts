@@ -3,7 +3,8 @@
  * reader that reconnects with the last id it saw gets exactly the rest from here.
  */
 import crypto from "node:crypto";
-import type { Run, RunEvent, RunEventType, RunStatus, Usage } from "../../contract/chain-runs";
+import type { ChainChat } from "../../contract/chains";
+import type { ConversationItem, Run, RunContext, RunEvent, RunEventType, RunStatus, Usage } from "../../contract/chain-runs";
 import type { Db } from "../db";
 
 type RunRow = {
@@ -18,6 +19,8 @@ type RunRow = {
   completion_tokens: number;
   waiting_at: number | null;
   error: string | null;
+  parent_id: string | null;
+  has_scope: 0 | 1;
 };
 type EventRow = { seq: number; type: RunEventType; at: string; data: string };
 
@@ -32,7 +35,12 @@ const runOf = (r: RunRow): Run => ({
   usage: { promptTokens: r.prompt_tokens, completionTokens: r.completion_tokens },
   waitingAt: r.waiting_at,
   error: r.error,
+  parentId: r.parent_id,
+  chat: r.has_scope === 1,
 });
+
+/** What a chain run's chat reads, kept for the messages sent after it (migration 111). */
+export type ChatScope = { chat: ChainChat; context: RunContext; variables: Record<string, unknown>; organizations: string[] };
 
 export const eventOf = (r: EventRow): RunEvent => ({ id: r.seq, type: r.type, at: r.at, data: JSON.parse(r.data) as never }) as RunEvent;
 
@@ -47,9 +55,18 @@ export class RunsStore {
   ) {
     this.q = {
       insert: db.prepare(
-        "insert into chain_runs (id, kind, chain_id, started_by, status, started_at) values (@id, @kind, @chainId, @startedBy, 'running', @at)",
+        "insert into chain_runs (id, kind, chain_id, started_by, status, started_at, parent_id) values (@id, @kind, @chainId, @startedBy, 'running', @at, @parentId)",
       ),
-      get: db.prepare("select * from chain_runs where id = ?"),
+      // Not the scope itself (up to a run's outputs and context): whether there is one.
+      get: db.prepare(
+        "select id, kind, chain_id, started_by, status, started_at, ended_at, prompt_tokens, completion_tokens, waiting_at, error, parent_id, scope is not null as has_scope from chain_runs where id = ?",
+      ),
+      setScope: db.prepare("update chain_runs set scope = ? where id = ?"),
+      scope: db.prepare("select scope from chain_runs where id = ?"),
+      // The latest follow-ups of a chain run, newest first (the caller turns them round).
+      children: db.prepare("select id, status from chain_runs where parent_id = ? order by started_at desc, rowid desc limit ?"),
+      first: db.prepare("select seq, type, at, data from chain_run_events where run_id = ? order by seq limit 1"),
+      lastTwo: db.prepare("select seq, type, at, data from chain_run_events where run_id = ? order by seq desc limit 2"),
       status: db.prepare("update chain_runs set status = @status, waiting_at = @waitingAt, error = coalesce(@error, error), ended_at = @endedAt where id = @id"),
       usage: db.prepare("update chain_runs set prompt_tokens = @promptTokens, completion_tokens = @completionTokens where id = @id"),
       append: db.prepare("insert into chain_run_events (run_id, seq, type, at, data) values (?, ?, ?, ?, ?)"),
@@ -78,9 +95,9 @@ export class RunsStore {
 
   private iso = () => new Date(this.now()).toISOString();
 
-  create(kind: "chain" | "chat", chainId: string | null, startedBy: string): Run {
+  create(kind: "chain" | "chat", chainId: string | null, startedBy: string, parentId: string | null = null): Run {
     const id = crypto.randomUUID();
-    this.q.insert.run({ id, kind, chainId, startedBy, at: this.iso() });
+    this.q.insert.run({ id, kind, chainId, startedBy, at: this.iso(), parentId });
     return this.get(id)!;
   }
 
@@ -96,6 +113,38 @@ export class RunsStore {
 
   setUsage(id: string, usage: Usage): void {
     this.q.usage.run({ id, ...usage });
+  }
+
+  setScope(id: string, scope: ChatScope): void {
+    this.q.setScope.run(JSON.stringify(scope), id);
+  }
+
+  scopeOf(id: string): ChatScope | null {
+    const row = this.q.scope.get(id) as { scope: string | null } | undefined;
+    return row?.scope ? (JSON.parse(row.scope) as ChatScope) : null;
+  }
+
+  /**
+   * Chain run `id`'s conversation with its chat, oldest first: its chat's answer, then the latest `max` follow-ups'
+   * messages (the first event of each, `chat-start`) and answers (the last, `chat-end`, when it finished) — index and
+   * key lookups only, never a scan of a log. Each text at most `chars` long (what a chat message may be).
+   */
+  conversation(id: string, max: number, chars: number): ConversationItem[] {
+    const out: ConversationItem[] = [];
+    const answer = (runId: string) => {
+      const end = (this.q.lastTwo.all(runId) as EventRow[]).map(eventOf).find((e) => e.type === "chat-end");
+      if (end?.type === "chat-end" && end.data.status === "finished") out.push({ author: "assistant", text: end.data.output.slice(0, chars), runId });
+    };
+    answer(id);
+    const children = (this.q.children.all(id, max) as { id: string; status: RunStatus }[]).reverse();
+    for (const child of children) {
+      const row = this.q.first.get(child.id) as EventRow | undefined;
+      const start = row ? eventOf(row) : null;
+      if (start?.type !== "chat-start" || start.data.message === undefined) continue;
+      out.push({ author: "CURRENT_USER", text: start.data.message.slice(0, chars), runId: child.id });
+      answer(child.id);
+    }
+    return out;
   }
 
   /** Event `seq` of run `id` as readers get it (not written yet: `write` does). */
