@@ -97,6 +97,27 @@ describe("diffChains: a chain's changes named in its own words", () => {
     expect(texts(edit((d) => d.template.chat && (d.template.chat.includeHistory = false)))).toEqual(["chat CHAT include history true → false"]);
   });
 
+  test("a form variable's default-value selector is said before → after, apart from the other variable changes", () => {
+    const form = (d: Doc) => {
+      const f = d.template.chain[0]!;
+      if (f.type !== "form") throw new Error("form expected");
+      return f;
+    };
+    const withDefault = edit((d) => (form(d).variables[0]!.defaultValue = { which: "invention", property: "title", value: "the invention" }));
+    expect(texts(withDefault)).toEqual(['link FORM 1 variable TOPIC default none → invention title else "the invention"']);
+    const literal = structuredClone(withDefault);
+    form(literal).variables[0]!.defaultValue = { which: "", property: "", value: "n/a" };
+    expect(diffChains(withDefault, literal).map((c) => c.text)).toEqual(['link FORM 1 variable TOPIC default invention title else "the invention" → "n/a"']);
+    // An empty selector is none, as a variable without one: no change said.
+    expect(texts(edit((d) => (form(d).variables[0]!.defaultValue = { which: "", property: "", value: "" })))).toEqual([]);
+    // A variable added (with its default) and a label changed: the variables changed, once.
+    const added = edit((d) => {
+      form(d).variables[0]!.label = "Topic";
+      form(d).variables.push({ ...form(d).variables[0]!, name: "FIELD", defaultValue: { which: "document", property: "technical field", value: "" } });
+    });
+    expect(texts(added)).toEqual(["link FORM 1 variables changed"]);
+  });
+
   test("a chain of 500 links is compared in linear time", () => {
     const many = (n: number, model: string): Doc => ({
       ...base,

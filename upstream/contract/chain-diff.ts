@@ -5,7 +5,7 @@
  * compare page and its tests call the same function. Long texts (messages, SQL, templates) are named as changed, not
  * quoted: the versions themselves show them.
  */
-import type { ChainChat, ChainDocument, ChainLink } from "./chains";
+import type { ChainChat, ChainDocument, ChainLink, FormVariable } from "./chains";
 
 export type ChainChangeKind = "added" | "removed" | "changed" | "renamed" | "moved";
 /** One change, named: `text` is what a person reads; `link` the link's id it concerns, if any. */
@@ -31,9 +31,29 @@ const NAMED: readonly (readonly [string, string])[] = [
   ["params", "params"],
   ["functions", "functions"],
   ["attachments", "attachments"],
-  ["variables", "variables"],
   ["source", "source"],
 ];
+
+/** A default-value selector as said: `invention title else "n/a"`, `"n/a"`, or none. */
+function defaultText(d: FormVariable["defaultValue"]): string {
+  const place = d?.which ? `${d.which} ${d.property || "?"}` : "";
+  const literal = d?.value ? JSON.stringify(d.value) : "";
+  return place && literal ? `${place} else ${literal}` : place || literal || "none";
+}
+
+/**
+ * A form's variables: each variable's default said before → after (matched by name); any other difference named as
+ * "variables changed", so a default changed alone is that one line.
+ */
+function variableChanges(name: string, b: readonly FormVariable[], a: readonly FormVariable[], say: (kind: ChainChangeKind, text: string) => void) {
+  const bare = (list: readonly FormVariable[]) => list.map(({ defaultValue: _d, ...v }) => v);
+  if (!same(bare(b), bare(a))) say("changed", `${name} variables changed`);
+  const was = new Map(b.map((v) => [v.name, defaultText(v.defaultValue)]));
+  for (const v of a) {
+    const [before, after] = [was.get(v.name), defaultText(v.defaultValue)];
+    if (before !== undefined && before !== after) say("changed", `${name} variable ${v.name} default ${before} → ${after}`);
+  }
+}
 
 function linkChanges(noun: string, b: Any, a: Any, out: ChainChange[]) {
   const say = (kind: ChainChangeKind, text: string) => out.push({ kind, text, link: a.id });
@@ -55,6 +75,7 @@ function linkChanges(noun: string, b: Any, a: Any, out: ChainChange[]) {
     }
   }
   for (const [key, label] of NAMED) if (key in ra && !same(rb[key], ra[key])) say("changed", `${name} ${label} changed`);
+  if (b.type === "form" && a.type === "form") variableChanges(name, b.variables, a.variables, say);
 }
 
 /** The named changes from `before` to `after` (settings, options, links, the chat), in the chain's order. */

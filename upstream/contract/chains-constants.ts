@@ -132,3 +132,37 @@ export const DEFAULT_PROMPT_MESSAGES = [
   { role: "user", content: "" },
 ] as const;
 
+
+/**
+ * A form variable's default-value selector (spec 3 §3 "default-value selector {which, property, value}";
+ * docs/decisions/chains.md "Default-value selector"): what the variable holds when its own resolution (claims, source
+ * document, run variable, value, context property) finds nothing. `which` is where in the run to look, `property` the
+ * field there, `value` the literal when that is empty too. The empty `which` reads nothing: the literal only.
+ */
+export const VARIABLE_DEFAULT_WHICH = ["", "invention", "document", "output", "properties", "variable"] as const;
+export type VariableDefaultWhich = (typeof VARIABLE_DEFAULT_WHICH)[number];
+/** The invention's fields a default reads (the context's invention: spec 3 §3 "invention (title, references, id)"). */
+export const INVENTION_DEFAULT_PROPERTIES = ["title", "id", "references"] as const;
+export const VARIABLE_DEFAULT_LIMITS = { property: 100, value: 1_000 } as const;
+/** The variable types a default applies to: claims come from the context's selection, images from an upload. */
+export const takesDefault = (type: string) => type !== "claims" && type !== "image";
+export const VARIABLE_DEFAULT_MESSAGES = {
+  propertyWithoutPlace: "Choose where this property is read, or leave it empty.",
+  propertyRequired: "Name the property to read there.",
+  inventionProperty: `An invention's property is one of: ${INVENTION_DEFAULT_PROPERTIES.join(", ")}.`,
+  outputProperty: `A document section is one of: ${INSERT_IN.filter(Boolean).join(", ")}.`,
+  notForType: "A claims or image variable has no default: its value comes from the context or an upload.",
+  booleanValue: "A boolean variable's default is true, false or empty.",
+} as const;
+
+/**
+ * Office files and PDFs as page images (spec 3 §5 "images accept .png, .jpeg, .jpg, .docx, .pptx, .pptm, .vsdx, .pdf";
+ * §3 content link's .vsdx; the accept list is the converters' `UPLOAD_ACCEPT.images`): pages of one file turned into
+ * images, on a message or in a content link's run. A message holds `CHAIN_LIMITS.attachments` images in all, and the
+ * draft stays under the upstream's body bound.
+ */
+export const ATTACHMENT_PAGES = 10;
+export const ATTACHMENT_MESSAGES = {
+  tooManyImages: (n: number) => `A message holds at most ${n} images: remove some before adding these pages.`,
+  pageTooLarge: (name: string, kb: number) => `${name} is larger than ${kb} KB as an image.`,
+} as const;

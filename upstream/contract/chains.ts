@@ -21,6 +21,8 @@ import {
   MESSAGE_ROLES,
   MIN_CHAIN_NAME,
   SELECTORS,
+  VARIABLE_DEFAULT_LIMITS,
+  VARIABLE_DEFAULT_WHICH,
 } from "./chains-constants";
 import { defineResource } from "./resource";
 import { BaseVersion, CommitMessage } from "./versions";
@@ -88,7 +90,18 @@ export const PromptLink = z.object({
 export const QueryLink = z.object({ ...common, type: z.literal("query"), query: text("Query", CHAIN_QUERY_LIMITS.sqlChars) });
 export const TemplateLink = z.object({ ...common, type: z.literal("template"), template: text("Template"), renderOnly: z.boolean().default(false) });
 
-/** A variable of a form link (spec 3 §3 "Variable in a form"). */
+/**
+ * A form variable's default-value selector (spec 3 §3 {which, property, value}; chains-constants.ts
+ * `VARIABLE_DEFAULT_WHICH`): where the run looks when the variable resolves to nothing, and the literal after that.
+ */
+export const VariableDefault = z.object({
+  which: z.enum(VARIABLE_DEFAULT_WHICH).default(""),
+  property: limitText(z.string().trim(), "Default property", VARIABLE_DEFAULT_LIMITS.property).default(""),
+  value: boundedText("Default value", VARIABLE_DEFAULT_LIMITS.value).default(""),
+});
+export type VariableDefault = z.infer<typeof VariableDefault>;
+
+/** A variable of a form link (spec 3 §3 "Variable in a form"); `defaultValue` absent on the chains made before it. */
 export const FormVariable = z.object({
   name: variableName,
   label: boundedText("Label", TEXT_LIMITS.name).default(""),
@@ -101,6 +114,7 @@ export const FormVariable = z.object({
     .default({ docCode: "", selector: "all" }),
   independentOnly: z.boolean().default(false),
   singleClaimMode: z.boolean().default(false),
+  defaultValue: VariableDefault.optional(),
 });
 export type FormVariable = z.infer<typeof FormVariable>;
 export const FormLink = z.object({ ...common, type: z.literal("form"), variables: boundedList(FormVariable, "variables", L.variables) });

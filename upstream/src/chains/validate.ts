@@ -4,8 +4,16 @@
  * that are one read-only SELECT (the query link's own rule, contract/chain-query.ts). Each problem names its link
  * (by index) and field; the save answers them all at once.
  */
-import { CHAIN_MESSAGES as M, outputVariable, type ChainProblem } from "../../contract/chains-constants";
-import type { ChainDocument, ChainLink, ChainMessage } from "../../contract/chains";
+import {
+  CHAIN_MESSAGES as M,
+  INSERT_IN,
+  INVENTION_DEFAULT_PROPERTIES,
+  VARIABLE_DEFAULT_MESSAGES as DM,
+  outputVariable,
+  takesDefault,
+  type ChainProblem,
+} from "../../contract/chains-constants";
+import type { ChainDocument, ChainLink, ChainMessage, FormVariable } from "../../contract/chains";
 import { querySqlProblem } from "../../contract/chain-query";
 import { TEMPLATE_SYNTAX_MESSAGES, templateSyntaxError } from "../../contract/template-syntax";
 import { templateParams } from "../nlp/generator";
@@ -108,6 +116,24 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
     }
   };
 
+  // A form variable's default-value selector (docs/decisions/chains.md "Default-value selector"): a place with a
+  // property it can hold, a run variable read as a template reads one, a literal a boolean can take.
+  const checkDefault = (v: FormVariable, field: string, at: { link: number }, index: number) => {
+    const d = v.defaultValue;
+    if (!d || (!d.which && !d.property && !d.value)) return;
+    const problem = (part: string, message: string) => problems.push({ ...at, field: `${field}.${part}`, message });
+    if (!takesDefault(v.type)) return problem("which", DM.notForType);
+    if (v.type === "boolean" && d.value !== "" && d.value !== "true" && d.value !== "false") problem("value", DM.booleanValue);
+    if (!d.which) {
+      if (d.property) problem("property", DM.propertyWithoutPlace);
+      return;
+    }
+    if (!d.property) return problem("property", DM.propertyRequired);
+    if (d.which === "invention" && !(INVENTION_DEFAULT_PROPERTIES as readonly string[]).includes(d.property)) problem("property", DM.inventionProperty);
+    if (d.which === "output" && !(INSERT_IN as readonly string[]).includes(d.property)) problem("property", DM.outputProperty);
+    if (d.which === "variable") checkNames([d.property], at, `${field}.property`, index);
+  };
+
   links.forEach((link, i) => {
     const at = { link: i };
     if (seenIds.has(link.id)) problems.push({ ...at, field: "id", message: M.duplicateLinkId });
@@ -118,6 +144,7 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
     }
     if (link.type === "content" && link.source.type === "ai") checkModel(link.source.value.model, at, "source.value.model");
     checkTexts(textsOf(link), at, i);
+    if (link.type === "form") link.variables.forEach((v, j) => checkDefault(v, `variables[${j}].defaultValue`, at, i));
     if (link.type === "query") {
       const sqlProblem = querySqlProblem(link.query);
       if (sqlProblem) problems.push({ ...at, field: "query", message: sqlProblem });
