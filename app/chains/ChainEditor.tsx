@@ -1,5 +1,19 @@
 import type { ChainChat, ChainDocument, ChainLink, ChainMessage, EditorOptions, FormVariable } from "@contract/chains";
-import { CHAIN_LIMITS, CONTENT_FILE_TYPES, DOC_CODES, INSERT_AT, INSERT_IN, LINK_TYPES, SELECTORS, VARIABLE_TYPES, problemText, type ChainProblem } from "@contract/chains-constants";
+import {
+  CHAIN_LIMITS,
+  CONTENT_FILE_TYPES,
+  DOC_CODES,
+  INSERT_AT,
+  INSERT_IN,
+  LINK_TYPES,
+  SELECTORS,
+  VARIABLE_DEFAULT_LIMITS,
+  VARIABLE_DEFAULT_WHICH,
+  VARIABLE_TYPES,
+  problemText,
+  takesDefault,
+  type ChainProblem,
+} from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
@@ -219,8 +233,9 @@ type FieldProps = {
 
 /**
  * A form variable's fields past name, label and type (spec 3 §3 "Variable in a form", §9): origin, value (true,
- * false or none for a boolean), the source document and selector, and a claims variable's modes. Each posts one value
- * per variable, in order (the modes: the variable's index when checked).
+ * false or none for a boolean), the source document and selector, a claims variable's modes, and the default-value
+ * selector (where, property, value; hidden and empty for a claims or image variable, which takes none). Each posts one
+ * value per variable, in order (the modes: the variable's index when checked).
  */
 function VariableFields({ variable: v, index: i, id, described, Errors }: FieldProps & { variable: FormVariable; index: number }) {
   const n = i + 1;
@@ -263,6 +278,55 @@ function VariableFields({ variable: v, index: i, id, described, Errors }: FieldP
           </div>
         </>
       ) : null}
+      <DefaultFields variable={v} index={i} id={id} described={described} Errors={Errors} />
+    </>
+  );
+}
+
+/** A form variable's default-value selector: where to look, the property there, the literal after that. */
+function DefaultFields({ variable: v, index: i, id, described, Errors }: FieldProps & { variable: FormVariable; index: number }) {
+  const n = i + 1;
+  const at = (part: string) => `variables[${i}].defaultValue.${part}`;
+  const d = v.defaultValue ?? { which: "", property: "", value: "" };
+  // A claims or image variable takes no default: empty fields keep the posted lists in step, unless one was set
+  // (a type just changed), which stays in sight with the save's refusal.
+  if (!takesDefault(v.type) && !d.which && !d.property && !d.value) {
+    return (
+      <>
+        <input type="hidden" name="variableDefaultWhich" value="" />
+        <input type="hidden" name="variableDefaultProperty" value="" />
+        <input type="hidden" name="variableDefaultValue" value="" />
+      </>
+    );
+  }
+  const hint = `${id(at("property"))}-hint`;
+  const withHint = (attrs: Described) => ({ ...attrs, "aria-describedby": [hint, attrs["aria-describedby"]].filter(Boolean).join(" ") });
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id(at("which"))}>{E.variableDefault(n, "from")}</label>
+        <select id={id(at("which"))} name="variableDefaultWhich" defaultValue={d.which} {...described(at("which"))}>
+          {VARIABLE_DEFAULT_WHICH.map((w) => (
+            <option key={w} value={w}>
+              {E.variableDefaultFrom[w]}
+            </option>
+          ))}
+        </select>
+        <Errors field={at("which")} />
+      </div>
+      <div className="field">
+        <label htmlFor={id(at("property"))}>{E.variableDefault(n, "property")}</label>
+        <input id={id(at("property"))} name="variableDefaultProperty" defaultValue={d.property} maxLength={VARIABLE_DEFAULT_LIMITS.property} {...withHint(described(at("property")))} />
+        <p className="hint" id={hint}>
+          {E.variableDefaultHint}
+        </p>
+        <Errors field={at("property")} />
+      </div>
+      <div className="field">
+        <label htmlFor={id(at("value"))}>{E.variableDefault(n, "value")}</label>
+        <input id={id(at("value"))} name="variableDefaultValue" defaultValue={d.value} maxLength={VARIABLE_DEFAULT_LIMITS.value} {...described(at("value"))} />
+        <Errors field={at("value")} />
+      </div>
     </>
   );
 }

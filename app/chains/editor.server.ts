@@ -24,6 +24,7 @@ import {
   INSERT_IN,
   LINK_TYPES,
   SELECTORS,
+  VARIABLE_DEFAULT_WHICH,
   defaultLinkName,
   type ChainProblem,
   type LinkType,
@@ -314,7 +315,8 @@ type FormVariableInput = z.input<typeof FormVariable>;
  * variables' order (name, label, type, origin, value, source document and selector); the claims modes are checkboxes
  * whose value is the variable's index. A boolean variable's value is true, false or none; any other's the text typed
  * (empty: none). An unknown source document or selector keeps what was saved (as the options row does); the claims
- * modes hold only for a claims variable. The contract then bounds every string.
+ * modes hold only for a claims variable. The default-value selector (where, property, value) is left out when all
+ * three are empty, so a chain saved without one stays without. The contract then bounds every string.
  */
 function formVariablesOf(link: Extract<ChainLink, { type: "form" }>, form: FormData): FormVariableInput[] {
   const list = (name: string) => form.getAll(name).map(String);
@@ -327,10 +329,20 @@ function formVariablesOf(link: Extract<ChainLink, { type: "form" }>, form: FormD
   const indices = (name: string) => new Set(list(name));
   const single = indices("variableSingleClaim");
   const independent = indices("variableIndependentOnly");
+  const defaultWhich = list("variableDefaultWhich");
+  const defaultProperty = list("variableDefaultProperty");
+  const defaultLiteral = list("variableDefaultValue");
+  const defaultOf = (i: number, saved: FormVariableInput["defaultValue"]): FormVariableInput["defaultValue"] => {
+    if (defaultWhich[i] === undefined && defaultProperty[i] === undefined && defaultLiteral[i] === undefined) return saved;
+    const which = VARIABLE_DEFAULT_WHICH.find((w) => w === defaultWhich[i]) ?? saved?.which ?? "";
+    const [property, value] = [defaultProperty[i] ?? "", defaultLiteral[i] ?? ""];
+    return which || property || value ? { which, property, value } : undefined;
+  };
   return list("variableName")
     .slice(0, CHAIN_LIMITS.variables)
     .map((name, i) => {
-      const saved = link.variables[i] ?? FormVariable.parse({ name: "v", type: "string" });
+      const { defaultValue: savedDefault, ...saved } = link.variables[i] ?? FormVariable.parse({ name: "v", type: "string" });
+      const fallback = defaultOf(i, savedDefault);
       const type = types[i] ?? saved.type;
       const raw = values[i];
       const value = raw === undefined ? saved.value : type === "boolean" ? (raw === "true" ? true : raw === "false" ? false : null) : raw === "" ? null : raw;
@@ -348,6 +360,7 @@ function formVariablesOf(link: Extract<ChainLink, { type: "form" }>, form: FormD
         },
         singleClaimMode: claims && single.has(String(i)),
         independentOnly: claims && independent.has(String(i)),
+        ...(fallback ? { defaultValue: fallback } : {}),
       };
     });
 }

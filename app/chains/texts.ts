@@ -1,4 +1,4 @@
-import { CHAIN_MESSAGES } from "@contract/chains-constants";
+import { CHAIN_MESSAGES, type VariableDefaultWhich } from "@contract/chains-constants";
 import { SAVE_TOASTS } from "~/lib/form-texts";
 import { VERSIONS } from "~/workflows/versions/texts";
 
@@ -109,6 +109,18 @@ export const CHAINS = {
     /** A claims variable's modes (spec 3 §3, §5 claims selection). */
     variableSingleClaim: (n: number) => `Variable ${n}: single-claim mode (one claim)`,
     variableIndependentOnly: (n: number) => `Variable ${n}: independent claims only`,
+    /** A form variable's default-value selector (spec 3 §3; docs/decisions/chains.md "Default-value selector"). */
+    variableDefault: (n: number, part: "from" | "property" | "value") => `Variable ${n} default ${part}`,
+    variableDefaultFrom: {
+      "": "Nothing: the value only",
+      invention: "The invention",
+      document: "The context document",
+      output: "A document section",
+      properties: "A context property",
+      variable: "A run variable",
+    } satisfies Record<VariableDefaultWhich, string>,
+    variableDefaultHint:
+      "Used when the variable finds nothing. Property: the invention's title, id or references; the document's title or a section heading; a section such as Claims; a property's name; a link's output (PROMPT_1_OUTPUT) or an earlier form's variable.",
     addVariable: "Add variable",
     deleteVariable: "Delete last variable",
     /** A prompt's or the chat's model settings (spec 3 §3, §4.2, §5). */

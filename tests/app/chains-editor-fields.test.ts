@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CHAIN_LIMITS, CHAIN_MESSAGES, CONTENT_FILE_TYPES, DEFAULT_PROMPT_MESSAGES, IMAGE_FILE_TYPES } from "@contract/chains-constants";
+import {
+  CHAIN_LIMITS,
+  CHAIN_MESSAGES,
+  CONTENT_FILE_TYPES,
+  DEFAULT_PROMPT_MESSAGES,
+  IMAGE_FILE_TYPES,
+  VARIABLE_DEFAULT_LIMITS,
+  VARIABLE_DEFAULT_MESSAGES,
+  VARIABLE_DEFAULT_WHICH,
+} from "@contract/chains-constants";
 import { CHAINS } from "~/chains/texts";
 import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
@@ -7,8 +16,8 @@ import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 /**
  * The chain page's link fields without JavaScript (spec 3 §2.9, §3, §4.2, §5): a prompt's params from its model's
  * defaults (reset when the model changes), its functions, images on a vision model's user messages; a content link's
- * source (files, mermaid, AI) emptied when it changes; a form link's variables (origin, value, source, claims modes);
- * the options row.
+ * source (files, mermaid, AI) emptied when it changes; a form link's variables (origin, value, source, claims modes,
+ * default-value selector); the options row.
  */
 const { app, admin } = appAsAdmin();
 const { create: chain, draft: draftOf, org, model } = chainsOf(app);
@@ -269,6 +278,71 @@ describe("chain editor: every field of a link without JavaScript", () => {
     const long = await post(c.id, { ...fields, variableValue: ["x".repeat(CHAIN_LIMITS.variableValue + 1), "", "true"] });
     expect(long.status).toBe(400);
     expect(await variables()).toEqual(saved);
+  });
+
+  it("a form variable's default-value selector: where, property and value without JavaScript; refused with its problem on the field, what was typed kept; compared, exported and imported", async () => {
+    const c = await chain({
+      name: `Defaults ${uniq()}`,
+      template: { chain: [{ id: "f", type: "form", name: "FORM 1", variables: [{ name: "title", type: "string" }, { name: "claims", type: "claims" }] }] },
+    });
+    let html = await page(c.id);
+    const options = VARIABLE_DEFAULT_WHICH.map((w) => `<option value="${w}"${w === "" ? ' selected=""' : ""}>${E.variableDefaultFrom[w]}</option>`).join("");
+    expect(html).toContain(`<label for="f-variables-0-defaultValue-which">${E.variableDefault(1, "from")}</label><select id="f-variables-0-defaultValue-which" name="variableDefaultWhich">${options}</select>`);
+    expect(html).toMatch(new RegExp(`<label for="f-variables-0-defaultValue-property">${E.variableDefault(1, "property")}</label><input id="f-variables-0-defaultValue-property" name="variableDefaultProperty" maxLength="${VARIABLE_DEFAULT_LIMITS.property}" aria-describedby="f-variables-0-defaultValue-property-hint" value=""/>`));
+    expect(html).toContain(`>${E.variableDefault(1, "value")}</label>`);
+    expect(html).toContain(E.variableDefaultHint);
+    // A claims variable takes none: empty hidden fields keep the posted lists in step.
+    expect(html).not.toContain(E.variableDefault(2, "from"));
+    expect(html).toContain('<input type="hidden" name="variableDefaultWhich" value=""/>');
+
+    const fields = {
+      link: "f",
+      intent: "save",
+      name: "FORM 1",
+      variableName: ["title", "claims"],
+      variableLabel: ["Title", "Claims"],
+      variableType: ["string", "claims"],
+      variableDefaultWhich: ["invention", ""],
+      variableDefaultProperty: ["title", ""],
+      variableDefaultValue: ["Untitled", ""],
+    };
+    const variables = async () => {
+      const link = (await draftOf(c.id)).data.template.chain[0]!;
+      if (link.type !== "form") throw new Error("a form link");
+      return link.variables;
+    };
+    expect((await post(c.id, fields)).status).toBe(302);
+    expect((await variables()).map((v) => v.defaultValue)).toEqual([{ which: "invention", property: "title", value: "Untitled" }, undefined]);
+    html = await page(c.id);
+    expect(html).toContain(`<option value="invention" selected="">${E.variableDefaultFrom.invention}</option>`);
+    expect(html).toMatch(/name="variableDefaultProperty"[^>]*value="title"/);
+    expect(html).toMatch(/name="variableDefaultValue"[^>]*value="Untitled"/);
+    // The compare page names the change; export carries it, and import puts it into another chain's draft.
+    expect(unescapeHtml(await (await admin.get(`/chains/${c.id}/compare?to=draft`)).text())).toContain('link FORM 1 variable title default none → invention title else "Untitled"');
+    const exported = await (await admin.get(`/chains/${c.id}/export/download?of=draft`)).text();
+    const into = await chain({ name: `Defaults imported ${uniq()}` });
+    expect((await admin.post(`/chains/${into.id}/import`, { template: exported })).status).toBe(302);
+    const imported = (await draftOf(into.id)).data.template.chain[0]!;
+    expect(imported.type === "form" && imported.variables[0]!.defaultValue).toEqual({ which: "invention", property: "title", value: "Untitled" });
+
+    // Refused (an invention has no such property): 400, the problem on the property field, everything typed shown.
+    const refused = await post(c.id, { ...fields, variableDefaultWhich: ["invention", ""], variableDefaultProperty: ["inventor", ""], variableDefaultValue: ["Typed fallback", ""] });
+    expect(refused.status).toBe(400);
+    const refusedHtml = unescapeHtml(await refused.text());
+    expect(refusedHtml).toContain(VARIABLE_DEFAULT_MESSAGES.inventionProperty);
+    expect(refusedHtml).toMatch(/name="variableDefaultProperty"[^>]*aria-invalid="true"[^>]*aria-describedby="f-variables-0-defaultValue-property-hint f-variables-0-defaultValue-property-errors"[^>]*value="inventor"/);
+    expect(refusedHtml).toMatch(/name="variableDefaultValue"[^>]*value="Typed fallback"/);
+    expect((await variables())[0]!.defaultValue).toEqual({ which: "invention", property: "title", value: "Untitled" });
+    // A claims variable given a default (its type just changed): the fields stay in sight with the refusal.
+    const claims = await post(c.id, { ...fields, variableType: ["claims", "claims"] });
+    expect(claims.status).toBe(400);
+    const claimsHtml = unescapeHtml(await claims.text());
+    expect(claimsHtml).toContain(VARIABLE_DEFAULT_MESSAGES.notForType);
+    expect(claimsHtml).toMatch(/<select[^>]*id="f-variables-0-defaultValue-which"[^>]*aria-invalid="true"/);
+
+    // All three emptied: the variable has no selector again, as before.
+    expect((await post(c.id, { ...fields, variableDefaultWhich: ["", ""], variableDefaultProperty: ["", ""], variableDefaultValue: ["", ""] })).status).toBe(302);
+    expect((await variables()).map((v) => "defaultValue" in v)).toEqual([false, false]);
   });
 
   it("the options row: 'Insert in section' and 'at' saved in the template's options; an unknown value is none", async () => {
