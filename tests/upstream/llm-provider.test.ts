@@ -1,6 +1,7 @@
+import { crc32, inflateSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LLM_MESSAGES, parseProviderConfig, type ChatEvent, type ProviderConfig } from "@contract/llm";
-import { fakeEmbedding, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { fakeEmbedding, fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
 import { OpenAiCompatible, ProviderError } from "../../upstream/src/llm/provider";
 
 let fake: FakeLlm;
@@ -173,6 +174,59 @@ describe("the OpenAI-compatible adapter against the fake provider", () => {
     await expect.poll(() => fake.aborts.length, { timeout: 1_000 }).toBe(abortsBefore + 1);
   });
 
+  it("generates images through /v1/images/generations: base64 asked, the answer a PNG that decodes, the usage", async () => {
+    const model = new OpenAiCompatible(config({ model: "fake-image", image: { size: "512x512", quality: "high" } }));
+    const { images, usage } = await model.generateImages("a widget with three gears");
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: "/v1/images/generations",
+      body: { model: "fake-image", prompt: "a widget with three gears", size: "512x512", quality: "high", n: 1, response_format: "b64_json" },
+    });
+    expect(images).toHaveLength(1);
+    expect(images[0]!.type).toBe("png");
+    expect(decodePng(Buffer.from(images[0]!.base64, "base64"))).toMatchObject({ width: 16, height: 16 });
+    expect(images[0]!.base64).toBe(fakePng("a widget with three gears").toString("base64"));
+    expect(decodePng(fakePng("another prompt")).pixels).not.toEqual(decodePng(fakePng("a widget with three gears")).pixels);
+    expect(usage).toEqual({ promptTokens: 5, completionTokens: 100 });
+    // Without image options: the bounded default size; responseFormat false leaves the parameter out (gpt-image-*).
+    await new OpenAiCompatible(config({ model: "fake-image", image: { responseFormat: false, count: 2 } })).generateImages("x");
+    expect(fake.requests.at(-1)!.body).toEqual({ model: "fake-image", prompt: "x", size: "1024x1024", n: 2 });
+  });
+
+  it("image generation: a 429 is 'rate-limit' (the run retries it), a 4xx the provider's message, a URL answer refused", async () => {
+    const model = new OpenAiCompatible(config({ model: "fake-image" }));
+    fake.fail({ status: 429, retryAfterSeconds: 2 });
+    const limited = await failure(() => model.generateImages("x"));
+    expect(limited.failure).toBe("rate-limit");
+    expect(limited.retryAfterSeconds).toBe(2);
+    fake.fail({ status: 400, message: "Your request was rejected by the safety system." });
+    const refused = await failure(() => model.generateImages("x"));
+    expect(refused.failure).toBe("bad-request");
+    expect(refused.message).toBe(LLM_MESSAGES.badRequest(400, "Your request was rejected by the safety system."));
+    fake.fail({ status: 500 });
+    expect((await failure(() => model.generateImages("x"))).failure).toBe("server");
+    const before = fake.requests.length;
+    fake.fail({ status: 429, retryAfterSeconds: 0 });
+    const retried = await new OpenAiCompatible(config({ model: "fake-image", maxRetries: 1 })).generateImages("again");
+    expect(retried.images).toHaveLength(1);
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  it("image generation: an abort closes the provider's connection within 100 ms; a hang past timeoutMs is 'timeout'", async () => {
+    fake.slowFirstToken(2_000);
+    const controller = new AbortController();
+    const abortsBefore = fake.aborts.length;
+    const pending = failure(() => new OpenAiCompatible(config({ model: "fake-image" })).generateImages("slow", { signal: controller.signal }));
+    await expect.poll(() => fake.requests.at(-1)?.body).toMatchObject({ prompt: "slow" });
+    const abortedAt = Date.now();
+    controller.abort();
+    expect((await pending).failure).toBe("aborted");
+    await expect.poll(() => fake.aborts.length, { timeout: 1_000 }).toBe(abortsBefore + 1);
+    expect(fake.aborts.at(-1)).toMatchObject({ path: "/v1/images/generations" });
+    expect(fake.aborts.at(-1)!.at - abortedAt).toBeLessThan(100);
+    const late = await failure(() => new OpenAiCompatible(config({ model: "fake-image", timeoutMs: 200 })).generateImages("slow"));
+    expect(late.failure).toBe("timeout");
+  });
+
   it("Test connection: the time the model took, or the provider's error", async () => {
     const ok = await new OpenAiCompatible(config()).test();
     expect(ok.ok).toBe(true);
@@ -204,4 +258,34 @@ describe("a provider's config JSON", () => {
       message: "Config: timeoutMs: Number must be less than or equal to 600000",
     });
   });
+  it("bounds an image model's options: the size's sides, the images per call, known keys only", () => {
+    const image = (options: unknown) => parseProviderConfig(JSON.stringify({ baseURL: "http://x/v1", apiKey: "k", model: "m", image: options }));
+    expect(image({ size: "1536x1024", quality: "hd", count: 4, format: "jpeg" })).toMatchObject({ ok: true, config: { image: { size: "1536x1024", count: 4 } } });
+    expect(image({ size: "4096x4096" })).toEqual({ ok: false, message: "Config: image.size: each side at most 2048" });
+    expect(image({ size: "big" })).toEqual({ ok: false, message: "Config: image.size must be WIDTHxHEIGHT, e.g. 1024x1024" });
+    expect(image({ count: 5 })).toEqual({ ok: false, message: "Config: image.count: Number must be less than or equal to 4" });
+    expect(image({ style: "vivid" })).toMatchObject({ ok: false, message: expect.stringContaining("style") });
+  });
 });
+
+/** A PNG decoded by hand (signature, chunks and their CRCs, IHDR, the inflated scanlines): 8-bit RGB only. */
+function decodePng(png: Buffer): { width: number; height: number; pixels: Buffer } {
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const chunks: { type: string; data: Buffer }[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const body = png.subarray(at + 4, at + 8 + length);
+    expect(png.readUInt32BE(at + 8 + length)).toBe(crc32(body));
+    chunks.push({ type: body.subarray(0, 4).toString("ascii"), data: body.subarray(4) });
+    at += 12 + length;
+  }
+  expect(chunks[0]!.type).toBe("IHDR");
+  expect(chunks.at(-1)!.type).toBe("IEND");
+  const header = chunks[0]!.data;
+  const width = header.readUInt32BE(0);
+  const height = header.readUInt32BE(4);
+  expect([header[8], header[9]]).toEqual([8, 2]);
+  const pixels = inflateSync(Buffer.concat(chunks.filter((c) => c.type === "IDAT").map((c) => c.data)));
+  expect(pixels.length).toBe(height * (1 + width * 3));
+  return { width, height, pixels };
+}

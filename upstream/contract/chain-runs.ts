@@ -307,3 +307,11 @@ export function streamContent(e: RunEvent): string {
   if (e.type !== "stream" || typeof e.data?.content !== "string") throw new Error(RUN_MESSAGES.badStreamData);
   return e.data.content;
 }
+
+/** The texts of a content link whose source is `ai` (an image-generation model's images). */
+export const AI_CONTENT_MESSAGES = {
+  modelNotAllowed: "The link's model is not an image-generation model the chain's organizations may use.",
+  /** In the link's input when it names image variables: the generations call takes a prompt only. */
+  imagesNotSent: "The image model takes no input image: only the prompt was sent, not the link's image variables.",
+  emptyPrompt: "The AI content link's template gave an empty prompt.",
+} as const;

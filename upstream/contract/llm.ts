@@ -18,6 +18,15 @@ export const LLM_LIMITS = {
   embedChars: 32_000,
   /** Audio sent to speech to text (the OpenAI limit). */
   audioBytes: 25 * 1024 * 1024,
+  /**
+   * Image generation: the size asked when the config sets none, the longest side a config may ask, images one call
+   * may ask (`n`), and the bytes of one image as decoded. An image generated is kept like one uploaded onto a content
+   * link (its base64 under the chains' `fileBase64`), in the run's event log and output variable.
+   */
+  imageSize: "1024x1024",
+  imageSide: 2048,
+  imagesPerCall: 4,
+  imageBytes: 675_000,
 } as const;
 
 const url = z
@@ -34,6 +43,28 @@ export const ProviderConfig = z.object({
   organization: z.string().trim().max(200).optional(),
   timeoutMs: z.number().int().min(1).max(LLM_LIMITS.timeoutMs).default(LLM_LIMITS.defaultTimeoutMs),
   maxRetries: z.number().int().min(0).max(LLM_LIMITS.maxRetries).default(LLM_LIMITS.defaultMaxRetries),
+  image: z
+    .object({
+      /** "WIDTHxHEIGHT", each side at most LLM_LIMITS.imageSide. */
+      size: z
+        .string()
+        .regex(/^\d{2,4}x\d{2,4}$/, "image.size must be WIDTHxHEIGHT, e.g. 1024x1024")
+        .refine((s) => s.split("x").every((n) => Number(n) <= LLM_LIMITS.imageSide), `image.size: each side at most ${LLM_LIMITS.imageSide}`)
+        .optional(),
+      /** Passed as the provider takes it ("standard", "hd", "low", "medium", "high", "auto"). */
+      quality: z.enum(["standard", "hd", "low", "medium", "high", "auto"]).optional(),
+      /** Images per call. */
+      count: z.number().int().min(1).max(LLM_LIMITS.imagesPerCall).optional(),
+      /** png, jpeg or webp, for the models that take `output_format` (gpt-image-*): jpeg keeps an image small. */
+      format: z.enum(["png", "jpeg", "webp"]).optional(),
+      /**
+       * `response_format: "b64_json"` is sent unless false: gpt-image-* models refuse the parameter (they always answer
+       * base64); DALL·E and most gateways need it to answer the bytes rather than a URL.
+       */
+      responseFormat: z.boolean().optional(),
+    })
+    .strict()
+    .optional(),
 });
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
@@ -83,18 +114,29 @@ export type ChatEvent =
 export const LLM_FAILURES = ["auth", "rate-limit", "server", "bad-request", "not-found", "timeout", "aborted", "cut", "unreachable"] as const;
 export type LlmFailure = (typeof LLM_FAILURES)[number];
 
+/** "Head: the provider's detail." — one full stop, whether or not the provider's text ends with its own. */
+const withDetail = (head: string, detail: string) => (detail ? `${head}: ${detail}${/[.!?…]$/.test(detail) ? "" : "."}` : `${head}.`);
+
 export const LLM_MESSAGES = {
   notConfigured: "No language model is configured. An administrator adds one under Administration → Models.",
   sttNotConfigured: "No speech-to-text service is configured. An administrator adds one under Administration → Speech to text.",
   auth: (status: number) => `The model provider refused the API key (${status}). Check apiKey in the model's config.`,
   rateLimit: (retryAfterSeconds: number | null) =>
     `The model provider is rate limiting (429)${retryAfterSeconds != null ? `; it asks to wait ${retryAfterSeconds} s` : ""}. Try again later.`,
-  server: (status: number, detail: string) => `The model provider failed (${status})${detail ? `: ${detail}` : ""}.`,
-  badRequest: (status: number, detail: string) => `The model provider refused the request (${status})${detail ? `: ${detail}` : ""}.`,
+  server: (status: number, detail: string) => withDetail(`The model provider failed (${status})`, detail),
+  badRequest: (status: number, detail: string) => withDetail(`The model provider refused the request (${status})`, detail),
   notFound: (model: string) => `The model provider has no model '${model}'. Check model in the config.`,
   timeout: (ms: number) => `The model provider did not answer within ${ms} ms.`,
   aborted: "Stopped.",
   cut: "The model provider's stream ended before it was complete.",
   unreachable: (why: string) => `The model provider could not be reached: ${why}.`,
   answered: (ms: number) => `The model answered in ${ms} ms.`,
+  imageUrlOnly: "The model provider answered with an image address, not the image: leave image.responseFormat unset in the model's config.",
+  notAnImage: "The model provider's answer is not a PNG, JPEG or WebP image.",
+  noImage: "The model provider answered no image.",
+  imageTooLarge: (bytes: number) =>
+    `A generated image is larger than ${Math.round(bytes / 1000)} KB: ask a smaller image.size, a lower image.quality or image.format "jpeg" in the model's config.`,
 } as const;
+
+/** An image a model generated: its type (from its bytes' signature) and the bytes as base64. */
+export type GeneratedImage = { type: "png" | "jpeg" | "webp"; base64: string; revisedPrompt: string | null };

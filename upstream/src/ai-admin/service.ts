@@ -48,15 +48,18 @@ export function createAiAdmin(db: Db, now: () => number) {
     forgetService: (id: string) => void clearService.run(id),
     /**
      * The adapter of model `modelId` when `organizationId` may use it; without `modelId`, of the organization's first
-     * allowed chat model (a vision model when `vision`). `NotConfigured` (LLM_MESSAGES.notConfigured) otherwise.
+     * allowed chat model (a vision model when `vision`). With `image`, only an image-generation model answers, named or
+     * not. `NotConfigured` (LLM_MESSAGES.notConfigured) otherwise.
      */
-    modelFor(organizationId: string, modelId?: string | null, options: { vision?: boolean } = {}): OpenAiCompatible {
+    modelFor(organizationId: string, modelId?: string | null, options: { vision?: boolean; image?: boolean } = {}): OpenAiCompatible {
       const allowed = permissions.modelsOf(organizationId);
       const candidates = modelId ? allowed.filter((id) => id === modelId) : allowed;
       for (const id of candidates) {
         const model = models.get(id);
         if (!model) continue;
-        if (!modelId && (model.capability === "image-generation" || (options.vision && !isVisionCapability(model.capability)))) continue;
+        if (options.image) {
+          if (model.capability !== "image-generation") continue;
+        } else if (!modelId && (model.capability === "image-generation" || (options.vision && !isVisionCapability(model.capability)))) continue;
         return adapterOf(model.config, LLM_MESSAGES.notConfigured);
       }
       throw new NotConfigured();

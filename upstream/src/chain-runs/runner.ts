@@ -1,7 +1,7 @@
 /**
  * What a run does, link by link (spec 3 §4.3): prompt (Handlebars-rendered messages to the model, streamed, retried on
  * 429/5xx), query (the sandbox), template (Handlebars with the product's helpers), form (a pause for the user's values),
- * content (mermaid rendered, files read, AI images refused without an image model); and a chat. Each link's output is
+ * content (mermaid rendered, files read, AI images generated: content-ai.ts); and a chat. Each link's output is
  * the session variable TYPE_n_OUTPUT (`outputVariable`). Every wait carries the run's signal, so Stop ends it at once.
  */
 import { outputVariable } from "../../contract/chains-constants";
@@ -16,6 +16,7 @@ import { QueryRefused, type QueryParams, type QuerySandbox } from "../chain-quer
 import { decodeText, htmlToText } from "../converters/text";
 import { OpenAiCompatible, ProviderError } from "../llm/provider";
 import { TemplateError, renderTemplates } from "../lib/templating";
+import { aiContent } from "./content-ai";
 import { RunFailure, type LiveRun, type RunRegistry } from "./engine";
 import { resolveVariables } from "./resolve";
 import { substitute } from "./substitute";
@@ -318,13 +319,13 @@ export class Runner {
         return answered;
       }
       case "content": {
+        if (link.source.type === "ai") return aiContent(this.deps, this.limits, run, index, link.name, link.source.value, scope, render);
         registry.emit(run, "link-start", { link: index, name: link.name, type: link.type, input: { source: link.source.type } });
         if (link.source.type === "mermaid") {
           const [text] = await render([link.source.value], scope);
           registry.emit(run, "content", { link: index, message: { type: "message", author: link.name, text: text! } });
           return text!;
         }
-        if (link.source.type === "ai") throw new RunFailure(RUN_MESSAGES.aiNotConfigured);
         const texts: string[] = [];
         const images: { name: string; type: string; base64: string }[] = [];
         for (const file of link.source.value) {

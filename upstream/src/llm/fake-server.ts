@@ -2,7 +2,8 @@
  * A fake OpenAI-compatible provider on loopback, for tests and the demo (`npm run fake:llm`). It speaks the real wire
  * format: `POST /v1/chat/completions` (JSON, or server-sent `chat.completion.chunk` events ending in `data: [DONE]`,
  * with tool calls and, when asked by `stream_options.include_usage`, a usage chunk), `POST /v1/embeddings`
- * (deterministic vectors: the same text always gives the same vector), `POST /v1/audio/transcriptions` (multipart) and
+ * (deterministic vectors: the same text always gives the same vector), `POST /v1/audio/transcriptions` (multipart),
+ * `POST /v1/images/generations` (a small PNG drawn from the prompt's hash, as base64 or, when asked, a URL) and
  * `GET /v1/models`. And its failures, on demand: 401 for a wrong key, 404 for an unknown model, 429 with Retry-After,
  * 500, a stream cut mid-way, a slow first token. It records each request and each connection the client closed
  * before the answer ended (an abort), with the time it saw it.
@@ -12,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import http from "node:http";
+import { crc32, deflateSync } from "node:zlib";
 import { readMultipart } from "../lib/multipart";
 import { listenOnLoopback } from "../lib/loopback";
 
@@ -69,12 +71,49 @@ export function fakeEmbedding(text: string, dims = 16): number[] {
   return v.map((x) => x / norm);
 }
 
+/**
+ * A valid 16×16 RGB PNG for a prompt: four quadrants coloured from the prompt's sha-256, so the same prompt always
+ * gives the same image and another prompt another one.
+ */
+export function fakePng(prompt: string): Buffer {
+  const side = 16;
+  const hash = createHash("sha256").update(prompt).digest();
+  const rows: Buffer[] = [];
+  for (let y = 0; y < side; y++) {
+    const row = Buffer.alloc(1 + side * 3); // filter byte 0: the row as is
+    for (let x = 0; x < side; x++) {
+      const quadrant = (y < side / 2 ? 0 : 2) + (x < side / 2 ? 0 : 1);
+      hash.copy(row, 1 + x * 3, quadrant * 3, quadrant * 3 + 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** Pieces of about three characters, so a stream has many chunks. */
 const pieces = (text: string) => text.match(/[\s\S]{1,3}/g) ?? [];
 
 export async function startFakeLlm(options: { port?: number; apiKey?: string; models?: string[] } = {}): Promise<FakeLlm> {
   const apiKey = options.apiKey ?? "fake-llm-key";
-  const models = options.models ?? ["fake-chat", "fake-vision", "fake-embed", "fake-whisper"];
+  const models = options.models ?? ["fake-chat", "fake-vision", "fake-embed", "fake-whisper", "fake-image"];
   const replies: FakeReply[] = [];
   const failures: FakeFailure[] = [];
   let cut: number | null = null;
@@ -158,6 +197,18 @@ export async function startFakeLlm(options: { port?: number; apiKey?: string; mo
       // A "recording" that is the text "SPEECH:words" transcribes to the words; any other audio to a description.
       const said = audio.toString("utf8").startsWith("SPEECH:") ? audio.toString("utf8").slice(7).trim() : `Transcribed ${audio.length} bytes of ${file.name}.`;
       return json(res, 200, { text: said });
+    }
+    if (path === "/v1/images/generations") {
+      const prompt = String(body.prompt ?? "");
+      const n = typeof body.n === "number" ? Math.min(Math.max(1, body.n), 10) : 1;
+      const images = Array.from({ length: n }, (_, i) => fakePng(i ? `${prompt}#${i}` : prompt));
+      return json(res, 200, {
+        created: Math.floor(Date.now() / 1000),
+        data: images.map((png) =>
+          body.response_format === "url" ? { url: `${listening.url}/images/${createHash("sha256").update(png).digest("hex")}.png` } : { b64_json: png.toString("base64") },
+        ),
+        usage: { input_tokens: tokens(prompt), output_tokens: 100 * n, total_tokens: tokens(prompt) + 100 * n, input_tokens_details: { text_tokens: tokens(prompt), image_tokens: 0 } },
+      });
     }
     if (path !== "/v1/chat/completions") return error(res, 404, `Unknown path ${path}`, "unknown_url");
 

@@ -1,13 +1,22 @@
 /**
  * The one adapter to language models: any OpenAI-compatible provider, through the official `openai` SDK. Chat (streamed
  * or not, with tool calls and image parts for vision models, token usage read from the stream), embeddings, a
- * one-token connection test, and speech to text (`/v1/audio/transcriptions`). A call's abort signal ends the HTTP
+ * one-token connection test, speech to text (`/v1/audio/transcriptions`) and image generation (`/v1/images/generations`). A call's abort signal ends the HTTP
  * request to the provider at once. Every failure is a ProviderError naming why in the user's words (LLM_MESSAGES)
  * and, as `failure`, in the caller's (retry later, tell the user, stop). The SDK retries 429 and 5xx itself
  * (`maxRetries`, honouring Retry-After) before an error reaches here.
  */
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from "openai";
-import { LLM_LIMITS, LLM_MESSAGES, type ChatEvent, type ChatMessage, type ChatRequest, type LlmFailure, type ProviderConfig } from "../../contract/llm";
+import {
+  LLM_LIMITS,
+  LLM_MESSAGES,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatRequest,
+  type GeneratedImage,
+  type LlmFailure,
+  type ProviderConfig,
+} from "../../contract/llm";
 
 export class ProviderError extends Error {
   constructor(
@@ -64,6 +73,15 @@ const toSdkMessage = (m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam =>
 };
 
 export type ChatCall = { signal?: AbortSignal };
+
+/** The image type a generated image's bytes say they are (PNG, JPEG or WebP signatures); null for anything else. */
+export function imageTypeOf(bytes: Uint8Array): GeneratedImage["type"] | null {
+  const starts = (...signature: number[]) => signature.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "webp";
+  return null;
+}
 
 /** An OpenAI-compatible model: one per model configuration. */
 export class OpenAiCompatible {
@@ -190,5 +208,48 @@ export class OpenAiCompatible {
     } catch (error) {
       throw providerError(error, this.config, call.signal);
     }
+  }
+
+  /**
+   * Image generation (`POST /v1/images/generations`): the prompt, the config's `image` options (size at most
+   * LLM_LIMITS.imageSide a side, LLM_LIMITS.imageSize when unset), the images as base64 with their type read from
+   * their bytes, and the usage when the provider reports it. An answer that is a URL, not an image, or larger than
+   * LLM_LIMITS.imageBytes is refused with its message rather than fetched or kept.
+   */
+  async generateImages(
+    prompt: string,
+    call: ChatCall = {},
+  ): Promise<{ images: GeneratedImage[]; usage: { promptTokens: number; completionTokens: number } | null }> {
+    const options = this.config.image ?? {};
+    let answer: OpenAI.ImagesResponse;
+    try {
+      answer = await this.client.images.generate(
+        {
+          model: this.config.model,
+          prompt,
+          size: options.size ?? LLM_LIMITS.imageSize,
+          n: options.count ?? 1,
+          ...(options.quality ? { quality: options.quality } : {}),
+          ...(options.format ? { output_format: options.format } : {}),
+          ...(options.responseFormat === false ? {} : { response_format: "b64_json" as const }),
+        },
+        { signal: call.signal },
+      );
+    } catch (error) {
+      throw providerError(error, this.config, call.signal);
+    }
+    const data = (answer.data ?? []).slice(0, LLM_LIMITS.imagesPerCall);
+    if (!data.length) throw new ProviderError("bad-request", LLM_MESSAGES.noImage);
+    const images = data.map((d): GeneratedImage => {
+      if (!d.b64_json) throw new ProviderError("bad-request", d.url ? LLM_MESSAGES.imageUrlOnly : LLM_MESSAGES.noImage);
+      const base64 = d.b64_json.replace(/\s+/g, "");
+      // Checked on the text before decoding it: base64 is 4/3 of the bytes.
+      if (base64.length > Math.ceil(LLM_LIMITS.imageBytes / 3) * 4) throw new ProviderError("bad-request", LLM_MESSAGES.imageTooLarge(LLM_LIMITS.imageBytes));
+      const type = imageTypeOf(Buffer.from(base64.slice(0, 16), "base64"));
+      if (!type) throw new ProviderError("bad-request", LLM_MESSAGES.notAnImage);
+      return { type, base64, revisedPrompt: d.revised_prompt ?? null };
+    });
+    const usage = answer.usage ? { promptTokens: answer.usage.input_tokens, completionTokens: answer.usage.output_tokens } : null;
+    return { images, usage };
   }
 }
