@@ -185,3 +185,46 @@ export function wordRecall(expected: string, actual: string): number {
   }
   return want.length ? found / want.length : 1;
 }
+
+const VISIO = "http://schemas.microsoft.com/office/visio/2012/main";
+const RELS = "http://schemas.openxmlformats.org/package/2006/relationships";
+const VSDX_REL = "http://schemas.microsoft.com/visio/2010/relationships";
+
+/** A .vsdx drawing with one page per label, each a rectangle holding its label (LibreOffice's Visio import reads it). */
+export function vsdx(labels: string[]): Buffer {
+  const pages = labels.map((_, i) => i + 1);
+  const shape = (label: string) =>
+    '<Shape ID="1" Type="Shape"><Cell N="PinX" V="4"/><Cell N="PinY" V="6"/><Cell N="Width" V="3"/><Cell N="Height" V="1.5"/>' +
+    '<Cell N="LocPinX" V="1.5"/><Cell N="LocPinY" V="0.75"/><Section N="Geometry" IX="0">' +
+    [[0, 0], [3, 0], [3, 1.5], [0, 1.5], [0, 0]]
+      .map(([x, y], i) => `<Row T="${i ? "LineTo" : "MoveTo"}" IX="${i + 1}"><Cell N="X" V="${x}"/><Cell N="Y" V="${y}"/></Row>`)
+      .join("") +
+    `</Section><Text>${label}</Text></Shape>`;
+  return writeZip([
+    entry(
+      "[Content_Types].xml",
+      '<?xml version="1.0" encoding="utf-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/visio/document.xml" ContentType="application/vnd.ms-visio.drawing.main+xml"/>' +
+        '<Override PartName="/visio/pages/pages.xml" ContentType="application/vnd.ms-visio.pages+xml"/>' +
+        pages.map((n) => `<Override PartName="/visio/pages/page${n}.xml" ContentType="application/vnd.ms-visio.page+xml"/>`).join("") +
+        "</Types>",
+    ),
+    entry("_rels/.rels", `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${VSDX_REL}/document" Target="visio/document.xml"/></Relationships>`),
+    entry("visio/document.xml", `<?xml version="1.0" encoding="utf-8"?><VisioDocument xmlns="${VISIO}"/>`),
+    entry("visio/_rels/document.xml.rels", `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${VSDX_REL}/pages" Target="pages/pages.xml"/></Relationships>`),
+    entry(
+      "visio/pages/pages.xml",
+      `<?xml version="1.0" encoding="utf-8"?><Pages xmlns="${VISIO}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+        pages.map((n) => `<Page ID="${n - 1}" NameU="Page-${n}" Name="Page-${n}"><PageSheet><Cell N="PageWidth" V="8.5"/><Cell N="PageHeight" V="11"/></PageSheet><Rel r:id="rId${n}"/></Page>`).join("") +
+        "</Pages>",
+    ),
+    entry(
+      "visio/pages/_rels/pages.xml.rels",
+      `<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="${RELS}">` +
+        pages.map((n) => `<Relationship Id="rId${n}" Type="${VSDX_REL}/page" Target="page${n}.xml"/>`).join("") +
+        "</Relationships>",
+    ),
+    ...labels.map((label, i) => entry(`visio/pages/page${i + 1}.xml`, `<?xml version="1.0" encoding="utf-8"?><PageContents xmlns="${VISIO}"><Shapes>${shape(label)}</Shapes></PageContents>`)),
+  ]);
+}

@@ -9,6 +9,8 @@ import { z } from "zod";
  * - POST /api/converters/office2txt (multipart `file`: .docx .pptx .pptm .pdf .txt .eml) → `ConvertedText`.
  * - POST /api/converters/eml2txt (multipart `file`: .eml) → `ConvertedText`.
  * - POST /api/hub-pdf/convert/toimages (multipart `file`: .pdf) → a zip of `page-001.png`, `page-002.png` …
+ * - POST /api/converters/pages?max=N (multipart `file`: .pdf .docx .pptx .pptm .vsdx) → `PageImages` (office files
+ *   through LibreOffice first): at most N pages, each a PNG for a vision model.
  * - POST /api/hub-pdf/ocr (multipart `files`: .pdf .png .jpg .jpeg, one or more) → 202 `OcrJob`;
  *   GET /api/hub-pdf/results/{jobId} → 202 with the text body `Accepted` while pending, 200 `OcrResults` when done,
  *   400 `{ message }` when it failed, 404 for a job that is not the caller's.
@@ -34,6 +36,12 @@ export const CONVERTER_LIMITS = {
   /** Longest side of a rendered page, in pixels: 150 dpi on A4 / Letter (images), 300 dpi (OCR). */
   imagePixels: 1_754,
   ocrPixels: 3_508,
+  /**
+   * Longest side of a page rendered for a vision model (`pages`): ~120 dpi on A4, above what the models read a page at
+   * (OpenAI's high detail scales it to 768 px on the short side), and drawn without anti-aliasing, which makes a page
+   * of text ~5× smaller as a PNG (55 KB, not 290 KB) so that several fit in a chain's draft.
+   */
+  attachmentPixels: 1_400,
   /** Characters of text a conversion may answer (about 2,500 pages). */
   textChars: 10_000_000,
   /** Conversions running at once in one server, and waiting for a turn beyond them (then 503). */
@@ -63,6 +71,8 @@ export const UPLOAD_ACCEPT = {
   office: [".docx", ".docm", ".doc", ".odt", ".rtf", ".pptx", ".pptm", ".ppt", ".odp"],
   /** What OCR reads. */
   ocr: [".pdf", ".png", ".jpg", ".jpeg"],
+  /** What `pages` turns into page images: the "images" uploads that are not images already. */
+  pages: [".pdf", ".docx", ".pptx", ".pptm", ".vsdx"],
 } as const satisfies Record<string, readonly `.${string}`[]>;
 
 /** The spec's texts (§5, §8) and the few the spec leaves to us. */
@@ -84,6 +94,8 @@ export const CONVERTER_MESSAGES = {
   notMultipart: "Request body must be multipart/form-data",
   oneFile: "Send exactly one file part named file.",
   jobNotFound: "Job not found.",
+  /** Not in the spec: a file with more pages than the caller takes as images. */
+  tooManyPages: (max: number) => `The file has more than ${max} ${max === 1 ? "page" : "pages"}: at most ${max} are turned into images.`,
   pending: "Accepted",
 } as const;
 
@@ -96,6 +108,14 @@ export const ConvertedText = z.object({
   pages: z.number().int().nonnegative().nullable(),
 });
 export type ConvertedText = z.infer<typeof ConvertedText>;
+
+/** A page of a file as an image (`pages`), named after its file and page: "claims.pdf p. 2". */
+export const PageImage = z.object({ name: z.string(), type: z.literal("png"), base64: z.string() });
+/** POST /api/converters/pages?max=N (multipart `file`: `UPLOAD_ACCEPT.pages`): the file's pages as PNG images, in order. */
+export const PageImages = z.object({ name: z.string(), pages: z.array(PageImage) });
+export type PageImages = z.infer<typeof PageImages>;
+/** The name of page `page` (1-based) of the file `name`. */
+export const pageImageName = (name: string, page: number) => `${name} p. ${page}`;
 
 export const OcrJob = z.object({ jobId: z.string() });
 export type OcrJob = z.infer<typeof OcrJob>;

@@ -298,7 +298,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const chains = mountChains(app, { db, now, ai, requireAuth });
     // One chains' corpus for the query links' runs and the invention search (docs/decisions/chain-runs.md).
     const chainCorpus = sharedCorpus({ db, dataDir: options.dataDir });
-    const chainRuns = mountChainRuns(app, { db, now, ai, corpus: chainCorpus, requireAuth, log });
+    const chainRuns = mountChainRuns(app, { db, now, ai, corpus: chainCorpus, requireAuth, log, converters: () => converters.service });
     mountInventions(app, { corpus: chainCorpus, requireAuth });
     mountChainContexts(app, { db, now, requireAuth });
     // Specifications and the document-driven generator.

@@ -7,6 +7,7 @@ import type { RunLimits } from "../../contract/chain-runs";
 import type { AiAdmin } from "../ai-admin/service";
 import type { ChainCorpus } from "../chain-query/corpus";
 import { QuerySandbox } from "../chain-query/sandbox";
+import type { Converters } from "../converters";
 import type { Db } from "../db";
 import type { AppEnv } from "../lib/http";
 import type { SharedCorpus } from "./corpus";
@@ -15,7 +16,16 @@ import { ChainRuns } from "./service";
 
 export function mountChainRuns(
   app: Hono<AppEnv>,
-  o: { db: Db; now: () => number; ai: AiAdmin; corpus: SharedCorpus; requireAuth: MiddlewareHandler<AppEnv>; log: (message: string) => void; limits?: RunLimits },
+  o: {
+    db: Db;
+    now: () => number;
+    ai: AiAdmin;
+    corpus: SharedCorpus;
+    requireAuth: MiddlewareHandler<AppEnv>;
+    log: (message: string) => void;
+    limits?: RunLimits;
+    converters?: () => Converters;
+  },
 ) {
   // Started on the first query link: a server whose chains never query keeps no sandbox process. The corpus is the
   // process's one (its owner closes it).
@@ -27,7 +37,7 @@ export function mountChainRuns(
     }
     return query;
   };
-  const runs = new ChainRuns({ db: o.db, now: o.now, ai: o.ai, query: queryParts, log: o.log, limits: o.limits });
+  const runs = new ChainRuns({ db: o.db, now: o.now, ai: o.ai, query: queryParts, log: o.log, limits: o.limits, converters: o.converters });
   runs.startRetention();
   app.route("/api/v2/nlp", chainRunRoutes({ runs, requireAuth: o.requireAuth }));
   return {

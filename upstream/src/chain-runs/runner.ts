@@ -13,15 +13,15 @@ import type { AiAdmin } from "../ai-admin/service";
 import { NotConfigured } from "../ai-admin/service";
 import type { ChainCorpus } from "../chain-query/corpus";
 import { QueryRefused, type QueryParams, type QuerySandbox } from "../chain-query/sandbox";
-import { decodeText, htmlToText } from "../converters/text";
 import { OpenAiCompatible, ProviderError } from "../llm/provider";
 import { TemplateError, renderTemplates } from "../lib/templating";
 import { aiContent } from "./content-ai";
+import { contentFiles, type ContentFileDeps } from "./content-files";
 import { RunFailure, type LiveRun, type RunRegistry } from "./engine";
 import { resolveVariables } from "./resolve";
 import { substitute } from "./substitute";
 
-export type RunnerDeps = {
+export type RunnerDeps = ContentFileDeps & {
   registry: RunRegistry;
   ai: AiAdmin;
   /** The query links' sandbox and the corpus it reads (synced before a query). */
@@ -173,7 +173,7 @@ export class Runner {
     const { registry } = this.deps;
     let current: number | null = null;
     try {
-      registry.emit(run, "chain-start", { runId: run.id, chainId, links: template.chain.length, index: indexes.length === 1 ? indexes[0]! : null });
+      registry.emit(run, "chain-start", { runId: run.id, chainId, links: template.chain.length, index: indexes.length === 1 ? indexes[0]! : null, chat: chat !== null });
       let last = "";
       for (const index of indexes) {
         current = index;
@@ -326,17 +326,7 @@ export class Runner {
           registry.emit(run, "content", { link: index, message: { type: "message", author: link.name, text: text! } });
           return text!;
         }
-        const texts: string[] = [];
-        const images: { name: string; type: string; base64: string }[] = [];
-        for (const file of link.source.value) {
-          if (file.type === "png" || file.type === "jpg" || file.type === "jpeg") images.push({ name: file.name, type: file.type, base64: file.base64.replace(/\s+/g, "") });
-          else if (file.type === "svg") {
-            const decoded = decodeText(Buffer.from(file.base64, "base64"));
-            if (decoded === null) throw new RunFailure(RUN_MESSAGES.fileNotText(file.name));
-            texts.push(await htmlToText(decoded));
-          } else throw new RunFailure(RUN_MESSAGES.fileNotText(file.name));
-        }
-        const text = texts.join("\n\n");
+        const { text, images } = await contentFiles(link.source.value, { ...this.deps, signal: run.signal });
         registry.emit(run, "content", { link: index, message: { type: "message", author: link.name, text, files: images } });
         return images.length ? { text, images } : text;
       }

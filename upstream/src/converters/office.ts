@@ -9,6 +9,17 @@ export class InputRefused extends Error {
   }
 }
 
+/** A PDF with more pages than the caller takes (`max`): refused before any page is rendered. */
+export class TooManyPages extends InputRefused {
+  constructor(
+    readonly pages: number,
+    readonly max: number,
+  ) {
+    super(`the PDF has ${pages} pages (at most ${max})`);
+    this.name = "TooManyPages";
+  }
+}
+
 const MiB = 1024 * 1024;
 /**
  * Office packages as converters take them: the zip reader's defaults (2,000 parts, 50 MB a part, 100 MB in all,

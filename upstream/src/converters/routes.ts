@@ -4,7 +4,10 @@ import {
   CONVERTER_MESSAGES,
   UPLOAD_ACCEPT,
   accepts,
+  extensionOf,
+  pageImageName,
   type ConvertedText,
+  type PageImages,
   type OcrJob,
   type OcrResults,
 } from "../../contract/converters";
@@ -14,6 +17,7 @@ import { HttpError, badRequest, fieldMessage, notFound, type AppEnv } from "../l
 import { blobBytes, parseMultipartBody } from "../lib/multipart";
 import type { JobQueue } from "../queue/types";
 import { PermanentJobError, QueueWorker } from "../queue/worker";
+import { TooManyPages } from "./office";
 import { PoolBusy } from "./pool";
 import type { Converters } from "./service";
 
@@ -85,6 +89,22 @@ export function converterRoutes(deps: Deps): { converters: Hono<AppEnv>; hubPdf:
         : CONVERTER_MESSAGES.extractOffice;
     const { text, pages } = await converting(failure, log, () => converters.toText(bytes, name));
     return c.json({ name, text, pages } satisfies ConvertedText);
+  });
+  // A file's pages as images for a vision model (a chain message's attachments): `max` pages at most, the caller's bound.
+  convertersApp.post("/pages", async (c) => {
+    const max = Math.min(limits.imagePages, Math.max(1, Math.floor(Number(c.req.query("max")) || limits.imagePages)));
+    const failure = (name: string) => (extensionOf(name) === ".pdf" ? CONVERTER_MESSAGES.convertMany : CONVERTER_MESSAGES.convertOffice);
+    const { name, bytes } = await uploaded(c, limits.fileBytes, UPLOAD_ACCEPT.pages, CONVERTER_MESSAGES.convertMany);
+    const pages = await converting(failure(name), log, async () => {
+      try {
+        return await converters.pageImages(bytes, name, max);
+      } catch (error) {
+        if (error instanceof TooManyPages) throw badRequest(CONVERTER_MESSAGES.tooManyPages(max));
+        throw error;
+      }
+    });
+    const answer: PageImages = { name, pages: pages.map((png, i) => ({ name: pageImageName(name, i + 1), type: "png", base64: png.toString("base64") })) };
+    return c.json(answer);
   });
   convertersApp.post("/eml2txt", async (c) => {
     const { name, bytes } = await uploaded(c, limits.fileBytes, [".eml"], CONVERTER_MESSAGES.convertEml);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { CONVERTER_LIMITS, extensionOf } from "../../contract/converters";
 import { readDocx } from "../nlp/docx";
 import { createZipWriter } from "../lib/zip-writer";
-import { InputRefused, inspectPackage, readSlides } from "./office";
+import { InputRefused, TooManyPages, inspectPackage, readSlides } from "./office";
 import { ConverterPool } from "./pool";
 import { ConverterError, inTempDir, runOk } from "./process";
 import { decodeText, emailText, parseEmail } from "./text";
@@ -47,8 +47,8 @@ export class Converters {
     return { timeMs: this.limits.toolMs, memoryBytes: this.limits.toolMemoryBytes, signal };
   }
 
-  /** Office file → PDF through LibreOffice, its own profile directory per run. */
-  async officeToPdf(bytes: Uint8Array, name: string): Promise<Buffer> {
+  /** Office file → PDF through LibreOffice, its own profile directory per run; `signal` kills it (a run stopped). */
+  async officeToPdf(bytes: Uint8Array, name: string, signal?: AbortSignal): Promise<Buffer> {
     const ext = extensionOf(name);
     await inspectPackage(bytes);
     return this.pool.use(() =>
@@ -69,7 +69,7 @@ export class Converters {
             path.join(dir, "out"),
             input,
           ],
-          { timeMs: this.limits.officeMs, memoryBytes: this.limits.officeMemoryBytes, cwd: dir },
+          { timeMs: this.limits.officeMs, memoryBytes: this.limits.officeMemoryBytes, cwd: dir, signal },
         );
         const output = path.join(dir, "out", "input.pdf");
         if (!fs.existsSync(output)) throw new ConverterError("exit", "LibreOffice wrote no PDF");
@@ -88,7 +88,7 @@ export class Converters {
 
   private async checkPages(file: string, max: number, signal?: AbortSignal): Promise<number> {
     const pages = await this.pdfPages(file, signal);
-    if (pages > max) throw new InputRefused(`the PDF has ${pages} pages (at most ${max})`);
+    if (pages > max) throw new TooManyPages(pages, max);
     return pages;
   }
 
@@ -115,12 +115,25 @@ export class Converters {
   }
 
   /** Renders pages `first..last` of `input` as PNG files under `dir` (longest side `pixels`), in page order. */
-  private async render(input: string, dir: string, pixels: number, options: { gray?: boolean; signal?: AbortSignal } = {}): Promise<string[]> {
+  private async render(
+    input: string,
+    dir: string,
+    pixels: number,
+    options: { gray?: boolean; crisp?: boolean; signal?: AbortSignal } = {},
+  ): Promise<string[]> {
     const out = path.join(dir, "pages");
     await fs.promises.mkdir(out);
     await runOk(
       this.commands.pdftoppm,
-      ["-png", "-scale-to", String(pixels), ...(options.gray ? ["-gray"] : []), input, path.join(out, "page")],
+      [
+        "-png",
+        "-scale-to",
+        String(pixels),
+        ...(options.gray ? ["-gray"] : []),
+        ...(options.crisp ? ["-aa", "no", "-aaVector", "no"] : []),
+        input,
+        path.join(out, "page"),
+      ],
       this.tool(options.signal),
     );
     const files = (await fs.promises.readdir(out)).filter((f) => /^page-\d+\.png$/.test(f));
@@ -149,6 +162,27 @@ export class Converters {
         await zip.finish();
         await ended;
         return Buffer.concat(chunks);
+      }),
+    );
+  }
+
+  /**
+   * A PDF's or a zip-based office file's pages (.docx, .pptx, .pptm, .vsdx: LibreOffice's PDF first) as PNG images for
+   * a vision model, in page order: at most `maxPages` (a file with more is refused, `TooManyPages`, before any page is
+   * rendered), longest side `attachmentPixels`, drawn without anti-aliasing (text stays legible, the PNG ~5× smaller).
+   * An office file that is not a package is refused: LibreOffice would read stray bytes as a text document.
+   */
+  async pageImages(bytes: Uint8Array, name: string, maxPages: number, signal?: AbortSignal): Promise<Buffer[]> {
+    const ext = extensionOf(name);
+    if (ext !== ".pdf" && !(await inspectPackage(bytes))) throw new InputRefused(`${name} is not an office package`);
+    const pdf = ext === ".pdf" ? bytes : await this.officeToPdf(bytes, name, signal);
+    return this.pool.use(() =>
+      inTempDir(async (dir) => {
+        const input = path.join(dir, "input.pdf");
+        await fs.promises.writeFile(input, pdf);
+        await this.checkPages(input, Math.min(maxPages, this.limits.imagePages), signal);
+        const pages = await this.render(input, dir, this.limits.attachmentPixels, { crisp: true, signal });
+        return Promise.all(pages.map((page) => fs.promises.readFile(page)));
       }),
     );
   }
