@@ -29,7 +29,7 @@ import {
   type ChainProblem,
   type LinkType,
 } from "@contract/chains-constants";
-import { CommitMessage } from "@contract/versions";
+import { CommitMessage, VERSION_MESSAGES, VersionConflict } from "@contract/versions";
 import { z, type ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
@@ -407,7 +407,12 @@ function contentSourceOf(
 }
 
 /** Saves `document` as the chain's draft; the upstream's problems (400) come back rather than thrown. */
-export async function saveDraft(api: Api, id: string, document: ChainDocument, draftVersion: number): Promise<{ problems: ChainProblem[]; message: string } | null> {
+export async function saveDraft(
+  api: Api,
+  id: string,
+  document: ChainDocument,
+  draftVersion: number,
+): Promise<{ problems: ChainProblem[]; message: string; newer?: VersionConflict } | null> {
   try {
     await api.patch(ChainDraft, `${path(id)}/draft`, { data: document, baseVersion: draftVersion });
     return null;
@@ -415,6 +420,9 @@ export async function saveDraft(api: Api, id: string, document: ChainDocument, d
     // Past the upstream's body bound: the files and images the draft carries are too many.
     if (isUpstreamError(error, 413)) return { problems: [], message: CHAIN_MESSAGES.tooLarge };
     if (!isUpstreamError(error, 400) && !isUpstreamError(error, 409)) throw error;
+    // The draft moved on since the page was loaded: its version, who saved it and when, for 'Overwrite draft?'.
+    const newer = isUpstreamError(error, 409) && error.message === VERSION_MESSAGES.overwriteDraft ? VersionConflict.safeParse(error.body) : null;
+    if (newer?.success) return { problems: [], message: error.message, newer: newer.data };
     const refusal = ChainInvalid.safeParse(error.body);
     return { problems: refusal.success ? refusal.data.problems : [], message: error.message };
   }

@@ -8,7 +8,9 @@ import { applyEdit, editedDocument, editorOptions, readUploads, saveComment, sav
 import { CHAINS } from "~/chains/texts";
 import { ChainToolbar } from "~/chains/toolbar/ChainToolbar";
 import { toolbarAction } from "~/chains/toolbar/toolbar.server";
+import { NewerDraftStep } from "~/chains/versions/NewerDraftStep";
 import chainVersionsStyles from "~/chains/versions/versions.css";
+import { newerDraftStep } from "~/chains/versions/versions.server";
 import { ContextTab } from "~/chains/context/ContextTab";
 import { RunBar } from "~/chains/run/RunBar";
 import { contextTabData } from "~/chains/context/context.server";
@@ -37,15 +39,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const context = tab === "context" ? await contextTabData(api, chain.id, new URL(args.request.url)) : null;
   // prompts.write edits the Dialog tab, on the draft when there is one; others see the chain as it is.
   const editing = tab === "dialog" && may.write ? await editedDocument(api, chain) : null;
-  const options = editing ? await editorOptions(api, editing.document.organizations) : null;
-  // What the code fields complete besides the variables in scope: the generator's helpers and context fields.
-  const codeHelp = editing ? await templateHelpers(api) : null;
   const url = new URL(args.request.url);
-  // A scanned PDF's text, read by OCR, polled by a link's "Load text from a file" (its link in the URL).
-  const polled = editing ? await textFromFilePoll(api, url) : null;
+  const [options, codeHelp, polled] = editing
+    ? await Promise.all([
+        editorOptions(api, editing.document.organizations),
+        // What the code fields complete besides the variables in scope: the generator's helpers and context fields.
+        templateHelpers(api),
+        // A scanned PDF's text, read by OCR, polled by a link's "Load text from a file" (its link in the URL).
+        textFromFilePoll(api, url),
+      ])
+    : [null, null, null];
   const textFromFile = polled ? { link: url.searchParams.get("link") ?? "", state: polled } : null;
   const open = textFromFile?.link || url.searchParams.get("open");
-  return { chain, tab, history, may, editing, options, codeHelp, open, textFromFile, context };
+  // The document goes to the page once: the edited one (the draft, or the chain) for an editor, else the chain's
+  // template; of the chain itself only what the header and the toolbar show.
+  const shown = { id: chain.id, name: chain.name, version: chain.version, hasDraft: chain.hasDraft };
+  return { chain: shown, template: editing ? null : chain.template, tab, history, may, editing, options, codeHelp, open, textFromFile, context };
 }
 
 /**
@@ -53,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * the versions kit; the upstream checks the whole document. Refused: the problems and the document as typed.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { api } = await requireWrite(args);
+  const { api, timeZone } = await requireWrite(args);
   const id = args.params.id ?? "";
   const chain = await chains.getOr404(api, id);
   const form = await args.request.formData();
@@ -76,7 +85,12 @@ export async function action(args: ActionFunctionArgs) {
   const options = await editorOptions(api, document.organizations);
   const edit = applyEdit(document, form, options, await readUploads(form));
   const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
-  if (refused) return json({ ...refused, document: edit.document, typed: edit.typed, open: link || null }, { status: refused.problems.length ? 400 : 409 });
+  if (refused) {
+    const { problems, message } = refused;
+    // A newer draft than the page showed: 'Overwrite draft?', the edit kept for the yes.
+    const newer = "newer" in refused && refused.newer ? newerDraftStep(refused.newer, form, timeZone) : null;
+    return json({ problems, message, newer, document: edit.document, typed: edit.typed, open: link || null }, { status: problems.length ? 400 : 409 });
+  }
   // The page comes back with the link edited open, a new link's too; a deleted one's is gone.
   const added = form.get("intent") === "add" ? (form.get("type") === "chat" ? "chat" : (edit.document.template.chain.at(-1)?.id ?? "")) : "";
   const kept = link === "chat" ? edit.document.template.chat !== null : edit.document.template.chain.some((l) => l.id === link);
@@ -89,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChainPage() {
-  const { chain, tab, history, may, editing, options, codeHelp, open, textFromFile, context } = useLoaderData<typeof loader>();
+  const { chain, template, tab, history, may, editing, options, codeHelp, open, textFromFile, context } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "document" in answer ? answer : null;
   const loaded = answer && "textFromFile" in answer ? answer : null;
@@ -112,10 +126,11 @@ export default function ChainPage() {
           </Link>
         ))}
       </nav>
-      <RunBar chainId={chain.id} template={editing?.document.template ?? chain.template} />
+      <RunBar chainId={chain.id} template={editing?.document.template ?? template ?? { chain: [], chat: null }} />
       {tab === "dialog" && editing && options ? (
         <>
-          {refused && !refused.problems.length ? (
+          {refused?.newer ? <NewerDraftStep key={refused.newer.version} step={refused.newer} /> : null}
+          {refused && !refused.problems.length && !refused.newer ? (
             <p className="form-error" role="alert">
               {/* Spec 3 §8: a draft save that fails says 'Update failed' with the server's message. */}
               <strong>{CHAINS.toasts.updateFailed}</strong> {refused.message}
@@ -123,6 +138,8 @@ export default function ChainPage() {
           ) : null}
           <p className="muted">{CHAINS.editor.draftNote}</p>
           <ChainEditor
+            // Fresh forms once the newer draft's step is answered or cancelled: its forms held the edit as typed.
+            key={refused?.newer ? "typed" : "loaded"}
             document={refused?.document ?? editing.document}
             draftVersion={editing.draftVersion}
             options={options}
@@ -138,7 +155,7 @@ export default function ChainPage() {
       {tab === "dialog" && !editing ? (
         <>
           {may.write ? null : <p className="muted">{CHAINS.readOnlyNote}</p>}
-          <ChainDialog links={chain.template.chain} chat={chain.template.chat} options={chain.template.options} />
+          {template ? <ChainDialog links={template.chain} chat={template.chat} options={template.options} /> : null}
         </>
       ) : null}
       {context ? <ContextTab chainId={chain.id} {...context} /> : null}

@@ -99,6 +99,30 @@ describe("chain editor: the Dialog tab without JavaScript", () => {
     expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["QUERY 1"]);
   });
 
+  it("the page's data carries the chain's document once: the edited one (draft or chain) for a writer, the template for a reader", async () => {
+    const link = { id: "t", type: "template", name: "TEMPLATE 1", template: "Hi" };
+    const c = await chain({ name: `Once ${uniq()}`, template: { chain: [link] } });
+    const data = `/chains/${c.id}?_data=${encodeURIComponent("routes/_app.chains.$id._index")}`;
+    type PageData = { chain: Record<string, unknown>; template: unknown; editing: { document: { template: { chain: { name: string }[] } }; draftVersion: number } | null };
+    const read = async (who: { get(url: string): Promise<Response> }) => (await (await who.get(data)).json()) as PageData;
+    // No draft: the chain's document as the one edited.
+    let page = await read(admin);
+    expect(page.chain).toEqual({ id: c.id, name: c.name, version: 1, hasDraft: false });
+    expect(page.template).toBeNull();
+    expect(page.editing).toMatchObject({ draftVersion: 0, document: { template: { chain: [{ name: "TEMPLATE 1" }] } } });
+    // A draft: only the draft's document.
+    await edit(c.id, { link: "t", intent: "save", name: "GREETING", template: "Hi" });
+    page = await read(admin);
+    expect(page.chain).toMatchObject({ hasDraft: true });
+    expect(page.template).toBeNull();
+    expect(page.editing?.document.template.chain.map((l) => l.name)).toEqual(["GREETING"]);
+    expect(JSON.stringify(page).match(/TEMPLATE 1/g)).toBeNull();
+    // A reader: the chain's template, nothing edited.
+    page = await read(await browserWith(app, ["prompts.read"]));
+    expect(page.editing).toBeNull();
+    expect(page.template).toMatchObject({ chain: [{ name: "TEMPLATE 1" }] });
+  });
+
   it("prompts.read alone: the Dialog read-only, no editing buttons, every post 404", async () => {
     const c = await chain({ name: `Reader ${uniq()}`, template: { chain: [{ id: "t", type: "template", name: "TEMPLATE 1", template: "Hi" }] } });
     const reader = await browserWith(app, ["prompts.read"]);

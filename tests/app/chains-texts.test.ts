@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAIN_MESSAGES } from "@contract/chains-constants";
+import { CHAIN_LIMITS, CHAIN_MESSAGES } from "@contract/chains-constants";
 import { VERSION_MESSAGES } from "@contract/versions";
 import { CHAINS } from "~/chains/texts";
 import { chainsOf, draftVersionOf } from "../helpers/chains";
@@ -34,10 +34,17 @@ describe("chain page: §8 texts of the Dialog tab", () => {
     const saved = await admin.post(`/chains/${c.id}?index`, { draftVersion: shown, intent: "add", type: "template" });
     expect(saved.status).toBe(302);
     expect(unescapeHtml(await (await admin.get(saved.headers.get("location")!)).text())).toContain(CHAINS.toasts.draftSaved);
-    // The page shown before that edit posts again: the draft moved on, nothing is overwritten unseen.
+    // The page shown before that edit posts again: the draft moved on, nothing is overwritten unseen ('Overwrite draft?'
+    // asks first: chains-toolbar.test.ts).
     const stale = await admin.post(`/chains/${c.id}?index`, { draftVersion: shown, intent: "add", type: "query" });
     expect(stale.status).toBe(409);
-    const staleHtml = unescapeHtml(await stale.text());
-    expect(staleHtml).toContain(`<p class="form-error" role="alert"><strong>${CHAINS.toasts.updateFailed}</strong> <!-- -->${VERSION_MESSAGES.overwriteDraft}</p>`);
+    expect(unescapeHtml(await stale.text())).toContain(`<h2 id="newer-draft-title">${VERSION_MESSAGES.overwriteDraft}</h2>`);
+    // A save the server refuses with a message: 'Update failed' and that message (a draft past the upstream's body bound).
+    const content = await chain({ name: `Texts ${uniq()}`, template: { chain: [{ id: "c", type: "content", name: "CONTENT 1", source: { type: "file", value: [] } }] } });
+    const big = (name: string) => new File([new Uint8Array(CHAIN_LIMITS.fileBytes).fill(7)], name);
+    const fields = { draftVersion: "0", link: "c", name: "CONTENT 1", sourceType: "file", intent: "save" };
+    const refused = await admin.postMultipart(`/chains/${content.id}?index`, { ...fields, contentFile: [big("a.png"), big("b.png")] });
+    expect(refused.status).toBe(409);
+    expect(unescapeHtml(await refused.text())).toContain(`<p class="form-error" role="alert"><strong>${CHAINS.toasts.updateFailed}</strong> <!-- -->${CHAIN_MESSAGES.tooLarge}</p>`);
   });
 });

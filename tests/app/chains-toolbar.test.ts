@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Chain, ChainTemplate, History, type ChainDocument } from "@contract/chains";
+import { Chain, ChainDraft, ChainTemplate, History, type ChainDocument } from "@contract/chains";
 import { CHAIN_VERSIONS as V } from "~/chains/versions/texts";
-import { chainsOf } from "../helpers/chains";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/lib/format";
+import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
 
 /**
@@ -156,6 +157,69 @@ describe("chain toolbar: versions, compare, export, import", () => {
     expect(await html(`/chains/${into.id}`)).toContain(V.imported);
     expect((await draftOf(into.id)).data.template.chain.map((l) => l.name)).toEqual(["GREETING", "QUERY 1"]);
     expect(V.imported).toBe("Template imported succesfully");
+  });
+
+  it("the import dialog's posts (a fetcher's, for JSON): each refusal in the dialog with the text kept, success redirects with 'Template imported succesfully'", async () => {
+    const into = await create({ name: `Dialog import ${uniq()}` });
+    // A fetcher posts to the import page's action and reads its answer as data.
+    const url = `/chains/${into.id}/import?_data=${encodeURIComponent("routes/_app.chains.$id.import")}`;
+    const invalid = await admin.post(url, { template: "[1," });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ typed: "[1,", title: V.invalidImport, messages: [] });
+    const broken = JSON.stringify({ chain: [template("TEMPLATE 1", "{{#if}")] });
+    const failed = await admin.post(url, { template: broken });
+    expect(failed.status).toBe(400);
+    const reply = (await failed.json()) as { typed: string; title: string; messages: string[] };
+    expect(reply).toMatchObject({ typed: broken, title: V.importFailed });
+    expect(reply.messages).toHaveLength(1);
+    expect(reply.messages[0]).toContain("TEMPLATE 1");
+    const done = await admin.post(url, { template: JSON.stringify({ chain: [template("IMPORTED", "Hi")] }) });
+    expect(done.status).toBe(204);
+    expect(done.headers.get("X-Remix-Redirect")).toBe(`/chains/${into.id}`);
+    expect(await html(`/chains/${into.id}`)).toContain(V.imported);
+    expect((await draftOf(into.id)).data.template.chain.map((l) => l.name)).toEqual(["IMPORTED"]);
+  });
+
+  it("a Dialog tab save over a newer draft: 'Overwrite draft?' naming who saved it and when, the edit kept; Overwrite saves it over that draft, Cancel shows the newer one", async () => {
+    const c = await chainWithDraft();
+    const url = `/chains/${c.id}`;
+    const shown = draftVersionOf(await html(url));
+    const link = (await draftOf(c.id)).data.template.chain[0]!;
+    // Someone else saves the draft (a query renamed) after this page was loaded.
+    const theirs = structuredClone((await draftOf(c.id)).data);
+    theirs.template.chain[1]!.name = "THEIR QUERY";
+    expect((await app.adminApi("PATCH", `/api/prompts/${c.id}/draft`, { data: theirs })).status).toBe(200);
+    const newer = ChainDraft.parse(await (await app.adminApi("GET", `/api/prompts/${c.id}/draft`)).json());
+
+    const edit = { draftVersion: shown, link: link.id, intent: "save", name: "MY GREETING", template: "Hello there" };
+    const stale = await admin.post(`${url}?index`, edit);
+    expect(stale.status).toBe(409);
+    const step = unescapeHtml(await stale.text());
+    expect(step).toContain(`<h2 id="newer-draft-title">${V.overwriteTitle}</h2>`);
+    expect(V.overwriteTitle).toBe("Overwrite draft?");
+    expect(step).toContain(V.newerDraftMessage("admin", formatDateTime(newer.updatedAt, DEFAULT_TIME_ZONE)));
+    expect(step).toContain(`>${V.overwriteConfirm}</button>`);
+    expect(step).toContain(`>${V.cancel}</a>`);
+    // The step's form posts the edit again with the newer draft's version; the page's form shows the edit as typed.
+    const stepForm = step.slice(step.indexOf('id="newer-draft-title"'));
+    for (const [name, value] of [["link", link.id], ["intent", "save"], ["name", "MY GREETING"], ["template", "Hello there"], ["draftVersion", String(newer.version)]]) {
+      expect(stepForm).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    }
+    expect(step).toContain(`value="MY GREETING"`);
+    expect(step).not.toContain(`<strong>${V.updateFailed}</strong>`);
+    expect((await draftOf(c.id)).data.template.chain.map((l) => l.name)).toEqual(["GREETING", "THEIR QUERY"]);
+
+    // Cancel: the page again, showing the newer draft.
+    const cancelled = await html(url);
+    expect(cancelled).toContain(`value="THEIR QUERY"`);
+    expect(cancelled).not.toContain(`value="MY GREETING"`);
+    // Overwrite: the edit applied to the newer draft (their rename kept, the link as typed), 'Draft saved'.
+    const done = await admin.post(`${url}?index`, { ...edit, draftVersion: String(newer.version) });
+    expect(done.status).toBe(302);
+    expect(await html(done.headers.get("Location")!)).toContain(V.draftSaved);
+    const saved = (await draftOf(c.id)).data.template.chain;
+    expect(saved.map((l) => l.name)).toEqual(["MY GREETING", "THEIR QUERY"]);
+    expect(saved[0]).toMatchObject({ template: "Hello there" });
   });
 
   it("'Save new version?' in the toolbar: the draft committed with its Comment ('Update completed'); a refused save keeps the comment", async () => {

@@ -1,8 +1,8 @@
 /**
  * The chain page's toolbar (spec 3 §2.9): the version view (the draft, the history), compare, export, import, and
  * 'Save new version' (the draft committed, with a comment, after 'Save new version?').
- * Links and server pages, so each works without JavaScript; with it, Export copies the JSON at once. Running the chain
- * and cancelling its stream join here with runs.
+ * Links and server pages, so each works without JavaScript; with it, Export copies the JSON at once and Import opens a
+ * dialog. Running the chain and cancelling its stream join here with runs.
  */
 import { Link } from "@remix-run/react";
 import { ConfirmAction } from "~/ui/confirm";
@@ -12,6 +12,7 @@ import { CommentField } from "../versions/VersionView";
 import type { VersionReply } from "../versions/versions.server";
 import { chainUrl, versionUrl } from "../versions/urls";
 import { ExportButton } from "./CopyExport";
+import { ImportButton } from "./ImportForm";
 import { UnsavedChanges } from "./UnsavedChanges";
 
 export function ChainToolbar({
@@ -52,11 +53,7 @@ export function ChainToolbar({
           {V.versions}
         </Link>
         <ExportButton href={`${page}/export?of=${of}`} download={`${page}/export/download?of=${of}`} />
-        {write ? (
-          <Link to={`${page}/import`} className="btn btn-secondary">
-            {V.import}
-          </Link>
-        ) : null}
+        {write ? <ImportButton action={`${page}/import`} /> : null}
         {write && chain.hasDraft && draftVersion > 0 ? (
           <ConfirmAction
             intent="saveVersion"

@@ -75,6 +75,10 @@ export const CHAIN_VERSIONS = {
   overwriteTitle: VERSIONS.overwriteTitle,
   overwriteMessage: (n: number) => `The chain's draft is replaced by version ${n}'s content: the draft's unactivated changes are lost.`,
   overwriteConfirm: VERSIONS.overwriteConfirm,
+  /** A Dialog tab save that met a newer draft than the page showed: the versions kit's question, who saved it and when. */
+  newerDraftMessage: VERSIONS.overwriteMessage,
+  cancel: VERSIONS.cancel,
+  unknownAuthor: VERSIONS.unknownAuthor,
   draftSaved: VERSIONS.draftSaved,
   /** Leaving with unsaved changes (spec 3 §2.9 'Leave anyway'); Ctrl+S saves the link form in focus. */
   leaveTitle: "Leave with unsaved changes?",

@@ -8,14 +8,15 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { diffChains } from "@contract/chain-diff";
 import { ChainDraft, ChainInvalid, HistoryVersion, type Chain, type ChainDocument } from "@contract/chains";
 import { problemText } from "@contract/chains-constants";
-import { CommitMessage, VersionRefParam } from "@contract/versions";
+import { CommitMessage, VersionRefParam, type VersionConflict } from "@contract/versions";
 import { z } from "zod";
 import { notFound, requireRoute, requireWrite } from "~/auth/guard.server";
 import { failed, failureToast, intentOf, isConfirmed, reasonOf, statusOf } from "~/lib/actions.server";
 import { readForm, textOf } from "~/lib/form.server";
 import { toasts } from "~/lib/toast.server";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
-import { sentVersions } from "~/workflows/versions/versions.server";
+import { formatDateTime } from "~/lib/format";
+import { authorName, sentVersions } from "~/workflows/versions/versions.server";
 import { chainHistory, chains } from "../chains.server";
 import { CHAIN_VERSIONS as V } from "./texts";
 import { chainUrl, versionUrl } from "./urls";
@@ -160,3 +161,16 @@ export async function compareLoader(args: LoaderFunctionArgs) {
   });
 }
 export type CompareData = Awaited<ReturnType<Awaited<ReturnType<typeof compareLoader>>["json"]>>;
+
+/**
+ * 'Overwrite draft?' after a Dialog tab save met a newer draft than the page showed (the versions kit's 409): who
+ * saved it and when, and the post to send again on yes — every field as posted (files excepted: a post of hidden
+ * fields cannot carry them) with the newer draft's version as the save token, so the edit is applied to that draft.
+ */
+export type NewerDraftStep = { version: number; author: string; date: string; fields: [string, string][] };
+
+export function newerDraftStep(newer: VersionConflict, form: FormData, timeZone: string): NewerDraftStep {
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) if (typeof value === "string" && name !== "draftVersion") fields.push([name, value]);
+  return { version: newer.version, author: authorName(newer.updatedBy) ?? V.unknownAuthor, date: formatDateTime(newer.updatedAt, timeZone), fields };
+}
