@@ -53,6 +53,18 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await content.getByRole("button", { name: CHAINS.editor.saveLink }).click();
   await expect(page.getByRole("button", { name: CHAINS.editor.removeFile("flow.svg") })).toBeVisible();
   await expectAccessible(page);
+  if (!js()) {
+    // A form variable's default-value selector, set without JavaScript: the invention's title, else a literal.
+    await page.getByRole("button", { name: "Form", exact: true }).click();
+    const form = page.locator("details[open]", { has: page.locator("summary", { hasText: "FORM 1" }) });
+    await form.getByRole("button", { name: CHAINS.editor.addVariable }).click();
+    await form.getByLabel(CHAINS.editor.variableDefault(1, "from")).selectOption("invention");
+    await form.getByLabel(CHAINS.editor.variableDefault(1, "property")).fill("title");
+    await form.getByLabel(CHAINS.editor.variableDefault(1, "value")).fill("Untitled");
+    await form.getByRole("button", { name: CHAINS.editor.saveLink }).click();
+    await expect(form.getByLabel(CHAINS.editor.variableDefault(1, "from"))).toHaveValue("invention");
+    await expect(form.getByLabel(CHAINS.editor.variableDefault(1, "value"))).toHaveValue("Untitled");
+  }
 
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Chain" })).toBeVisible();

@@ -383,24 +383,28 @@ function LinkForm({
   const takesImages = (m: ChainMessage, i: number) => chosen?.vision === true && m.role === "user" && i !== lastUser;
   const uploads =
     link.type === "content" ? link.source.type === "file" : (link.type === "prompt" || link.type === "chat") && link.messages.some(takesImages);
-  const modelSelect = (field: string, name: string, value: string | null) => (
-    <div className="field">
-      <label htmlFor={id(field)}>{T.model}</label>
-      <select id={id(field)} name={name} defaultValue={value ?? ""} aria-describedby={`${id(field)}-hint`} {...described(field)}>
-        <option value="">{T.defaultModel}</option>
-        {options.models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-        {value && !options.models.some((m) => m.id === value) ? <option value={value}>{value}</option> : null}
-      </select>
-      <p className="hint" id={`${id(field)}-hint`}>
-        {value ? E.modelChangeHint : E.noModelHint}
-      </p>
-      <Errors field={field} />
-    </div>
-  );
+  /** A prompt's choices are the chat models, an AI content link's the image-generation ones. */
+  const modelSelect = (field: string, name: string, value: string | null, image = false) => {
+    const models = options.models.filter((m) => m.image === image);
+    return (
+      <div className="field">
+        <label htmlFor={id(field)}>{T.model}</label>
+        <select id={id(field)} name={name} defaultValue={value ?? ""} aria-describedby={`${id(field)}-hint`} {...described(field)}>
+          <option value="">{T.defaultModel}</option>
+          {models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+          {value && !models.some((m) => m.id === value) ? <option value={value}>{value}</option> : null}
+        </select>
+        <p className="hint" id={`${id(field)}-hint`}>
+          {value ? E.modelChangeHint : E.noModelHint}
+        </p>
+        <Errors field={field} />
+      </div>
+    );
+  };
   return (
     <Form
       method="post"
@@ -588,7 +592,7 @@ function LinkForm({
           {link.source.type === "mermaid" ? code("source.value", "mermaid", E.mermaid, link.source.value, 8) : null}
           {link.source.type === "ai" ? (
             <>
-              {modelSelect("source.value.model", "aiModel", link.source.value.model)}
+              {modelSelect("source.value.model", "aiModel", link.source.value.model, true)}
               {code("source.value.template", "aiTemplate", T.template, link.source.value.template, 8)}
               <fieldset>
                 <legend>{E.aiImages}</legend>

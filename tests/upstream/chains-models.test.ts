@@ -49,7 +49,15 @@ describe("chains: models in the editor", () => {
     const m = await model(h, "gpt-v", [acme.id], "chat-with-vision", {});
     await json(await h.call("PUT", `/api/v2/nlp/configurations/${m.id}`, { token: h.adminToken, body: { params } }));
     const options = EditorOptions.parse(await json(await h.call("GET", `/api/prompts/editor-options?organizations=${acme.id}`, { token: h.adminToken })));
-    expect(options.models).toEqual([{ id: m.id, name: "gpt-v", vision: true, params, functions: [] }]);
+    expect(options.models).toEqual([{ id: m.id, name: "gpt-v", vision: true, image: false, params, functions: [] }]);
+    // An image-generation model is marked, for the editor to offer it to an AI content link only.
+    const painter = await model(h, "painter", [acme.id], "image-generation");
+    const again = EditorOptions.parse(await json(await h.call("GET", `/api/prompts/editor-options?organizations=${acme.id}`, { token: h.adminToken })));
+    expect(again.models.map((o) => [o.name, o.image])).toEqual([
+      ["gpt-v", false],
+      ["painter", true],
+    ]);
+    expect(again.models.find((o) => o.image)?.id).toBe(painter.id);
   });
 
   test("images: only a vision model's user messages before the last user message take them", async () => {

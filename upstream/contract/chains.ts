@@ -329,6 +329,8 @@ export const EditorOptions = z.object({
       id: z.string(),
       name: z.string(),
       vision: z.boolean(),
+      /** An image-generation model: offered to an AI content link only, and only it is offered there. */
+      image: z.boolean(),
       params: z.array(z.object({ name: z.string(), default: z.string(), options: z.array(z.string()) })),
       functions: z.array(z.string()),
     }),

@@ -205,7 +205,7 @@ export function chainRoutes(deps: {
             if (!m) return [];
             const functions = MODEL_PROVIDERS.find((p) => p.name === m.provider)?.functions.map((f) => f.name) ?? [];
             const params = m.params.map((p) => ({ name: p.name, default: p.default, options: p.options }));
-            return [{ id: m.id, name: m.name, vision: isVisionCapability(m.capability), params, functions }];
+            return [{ id: m.id, name: m.name, vision: isVisionCapability(m.capability), image: m.capability === "image-generation", params, functions }];
           });
           return c.json({ models: choices.sort((a, b) => a.name.localeCompare(b.name)), contentSources: [...CONTENT_SOURCES] } satisfies EditorOptions);
         });
