@@ -32,29 +32,31 @@ async function resolve(h: Harness, variables: unknown[], ctx: unknown = context)
 }
 
 const d = (which: string, property: string, value = "") => ({ which, property, value });
+/** A variable of `type` with the selector `which`, `property`, `value`. */
+const withDefault = (name: string, type: string, which: string, property: string, value = "") => ({ name, type, defaultValue: d(which, property, value) });
 
 describe("a form variable's default-value selector", () => {
   test("resolve: each place's property, the literal when that is empty too; the variable's own resolution first", async () => {
     const h = await harness();
     const values = await resolve(h, [
-      { name: "a", type: "string", defaultValue: d("invention", "title") },
-      { name: "b", type: "string", defaultValue: d("invention", "references") },
-      { name: "c", type: "string", defaultValue: d("document", "Technical Field") },
-      { name: "e", type: "string", defaultValue: d("document", "wordCount") },
-      { name: "f", type: "string", defaultValue: d("properties", "client") },
-      { name: "g", type: "string", defaultValue: d("output", "Claims") },
-      { name: "h", type: "string", defaultValue: d("properties", "missing", "n/a") },
-      { name: "i", type: "string", defaultValue: d("", "", "literal only") },
+      withDefault("a", "string", "invention", "title"),
+      withDefault("b", "string", "invention", "references"),
+      withDefault("c", "string", "document", "Technical Field"),
+      withDefault("e", "string", "document", "wordCount"),
+      withDefault("f", "string", "properties", "client"),
+      withDefault("g", "string", "output", "Claims"),
+      withDefault("h", "string", "properties", "missing", "n/a"),
+      withDefault("i", "string", "", "", "literal only"),
       // Its own value, a context property of its name, a source document that finds text: no default read.
       { name: "j", type: "string", value: "typed", defaultValue: d("invention", "title") },
-      { name: "client", type: "string", defaultValue: d("invention", "title") },
+      withDefault("client", "string", "invention", "title"),
       { name: "k", type: "string", source: { docCode: "IDF", selector: "all" }, defaultValue: d("invention", "id") },
-      { name: "l", type: "boolean", defaultValue: d("", "", "true") },
-      { name: "m", type: "boolean", defaultValue: d("properties", "client") },
+      withDefault("l", "boolean", "", "", "true"),
+      withDefault("m", "boolean", "properties", "client"),
       // Claims take none; a selector of an unknown shape is ignored, as is one that finds nothing and has no literal.
-      { name: "n", type: "claims", defaultValue: d("invention", "title") },
+      withDefault("n", "claims", "invention", "title"),
       { name: "o", type: "string", defaultValue: { which: "everywhere", property: "x", value: "y" } },
-      { name: "p", type: "string", defaultValue: d("document", "constructor") },
+      withDefault("p", "string", "document", "constructor"),
       { name: "q", type: "string", value: null },
     ]);
     expect(values).toEqual([
@@ -87,9 +89,9 @@ describe("a form variable's default-value selector", () => {
         type: "form",
         name: "FORM 1",
         variables: [
-          { name: "title", type: "string", defaultValue: d("invention", "title", "Untitled") },
-          { name: "draft", type: "string", defaultValue: d("variable", "TEMPLATE_1_OUTPUT") },
-          { name: "field", type: "string", defaultValue: d("document", "technical field", "none found") },
+          withDefault("title", "string", "invention", "title", "Untitled"),
+          withDefault("draft", "string", "variable", "TEMPLATE_1_OUTPUT"),
+          withDefault("field", "string", "document", "technical field", "none found"),
         ],
       },
     ];
@@ -124,14 +126,14 @@ describe("a form variable's default-value selector", () => {
   test("a save refuses a selector it cannot use, each problem on the variable's field; a chain without one saves unchanged", async () => {
     const h = await harness();
     const variables = [
-      { name: "a", type: "string", defaultValue: d("", "title") },
-      { name: "b", type: "string", defaultValue: d("invention", "inventor") },
-      { name: "c", type: "string", defaultValue: d("output", "Conclusion") },
-      { name: "e", type: "string", defaultValue: d("variable", "PROMPT_9_OUTPUT") },
-      { name: "f", type: "string", defaultValue: d("variable", "later") },
-      { name: "g", type: "claims", defaultValue: d("", "", "1") },
-      { name: "i", type: "boolean", defaultValue: d("", "", "yes") },
-      { name: "j", type: "string", defaultValue: d("properties", "") },
+      withDefault("a", "string", "", "title"),
+      withDefault("b", "string", "invention", "inventor"),
+      withDefault("c", "string", "output", "Conclusion"),
+      withDefault("e", "string", "variable", "PROMPT_9_OUTPUT"),
+      withDefault("f", "string", "variable", "later"),
+      withDefault("g", "claims", "", "", "1"),
+      withDefault("i", "boolean", "", "", "yes"),
+      withDefault("j", "string", "properties", ""),
     ];
     const template = {
       chain: [
@@ -166,7 +168,7 @@ describe("a form variable's default-value selector", () => {
     const made = Chain.parse(await (await h.call("POST", "/api/prompts", { token: h.adminToken, body: { name: "Old chain", template: plain } })).json());
     const link = made.template.chain[0]!;
     expect(link.type === "form" && "defaultValue" in link.variables[0]!).toBe(false);
-    const kept = { chain: [{ id: "f", type: "form", name: "FORM 1", variables: [{ name: "topic", type: "string", defaultValue: d("document", "Background", "see IDF") }] }] };
+    const kept = { chain: [{ id: "f", type: "form", name: "FORM 1", variables: [withDefault("topic", "string", "document", "Background", "see IDF")] }] };
     const validate = await h.call("POST", "/api/prompts/template/validate", { token: h.adminToken, body: { template: kept } });
     expect(await validate.json()).toEqual({ messages: [] });
     const saved = await h.call("PATCH", `/api/prompts/${made.id}`, { token: h.adminToken, body: { template: kept, comment: "defaults" } });
