@@ -20,6 +20,7 @@ import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
 import { CodeField, variablesInScope, type ChainCompletions } from "./CodeField";
+import { RunLinkButton } from "./run/RunBar";
 import { CHAINS } from "./texts";
 
 const T = CHAINS.page;
@@ -124,6 +125,8 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
             </details>
             <Form method="post" className="chain-link-actions">
               <Token draftVersion={draftVersion} link={link.id} />
+              {/* Execute-this-link posts the page's run form (RunBar), not this one. */}
+              <RunLinkButton index={i} name={link.name} />
               {i > 0 ? (
                 <button type="submit" name="intent" value="up" className="btn btn-secondary" aria-label={E.moveUpOf(link.name)}>
                   {E.moveUp}

@@ -2,6 +2,7 @@ import type { ChainChat, ChainLink, ChainMessage } from "@contract/chains";
 import { Form, Link } from "@remix-run/react";
 import { VERSIONS } from "~/workflows/versions/texts";
 import { FieldErrors } from "~/ui/fields";
+import { RunLinkButton } from "./run/RunBar";
 import { CHAINS } from "./texts";
 
 const T = CHAINS.page;
@@ -111,15 +112,20 @@ export function LinkBody({ link }: { link: ChainLink | ChainChat }) {
   }
 }
 
-/** The Dialog tab, read-only: the options row, each link as an expandable item, the chat. */
+/**
+ * The Dialog tab, read-only: the options row, each link as an expandable item, the chat. `runLinks` on the chain page
+ * (whose run form RunBar renders): each link's execute button.
+ */
 export function ChainDialog({
   links,
   chat,
   options,
+  runLinks = false,
 }: {
   links: readonly ChainLink[];
   chat: ChainChat | null;
   options: { insertIn: string; insertAt: string };
+  runLinks?: boolean;
 }) {
   return (
     <>
@@ -128,7 +134,7 @@ export function ChainDialog({
       </p>
       {links.length === 0 ? <p className="muted">{T.noLinks}</p> : null}
       <ol className="chain-links">
-        {links.map((link) => (
+        {links.map((link, i) => (
           <li key={link.id}>
             <details>
               <summary>
@@ -136,6 +142,11 @@ export function ChainDialog({
               </summary>
               <LinkBody link={link} />
             </details>
+            {runLinks ? (
+              <div className="chain-link-actions">
+                <RunLinkButton index={i} name={link.name} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -155,7 +155,7 @@ export default function ChainPage() {
       {tab === "dialog" && !editing ? (
         <>
           {may.write ? null : <p className="muted">{CHAINS.readOnlyNote}</p>}
-          {template ? <ChainDialog links={template.chain} chat={template.chat} options={template.options} /> : null}
+          {template ? <ChainDialog links={template.chain} chat={template.chat} options={template.options} runLinks /> : null}
         </>
       ) : null}
       {context ? <ContextTab chainId={chain.id} {...context} /> : null}

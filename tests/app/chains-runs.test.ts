@@ -65,9 +65,9 @@ async function run(chainId: string, index?: number) {
 }
 
 /** The run page once `done` holds of it (the no-JS page is reloaded as its refresh would). */
-async function pageWhen(url: string, done: (html: string) => boolean) {
+async function pageWhen(url: string, done: (html: string) => boolean, as: Pick<typeof admin, "get"> = admin) {
   for (let i = 0; i < 200; i++) {
-    const html = unescapeHtml(await (await admin.get(url)).text()).replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    const html = unescapeHtml(await (await as.get(url)).text()).replace(/&lt;/g, "<").replace(/&gt;/g, ">");
     if (done(html)) return html;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -131,6 +131,73 @@ describe("running a chain from its page", () => {
     const one = await pageWhen(await run(chain.id, 1), over);
     expect(one).toContain("Echo: Claims about ");
     expect(one).not.toContain("FORM 1");
+  });
+
+  it("a whole-chain run goes on into its chat: the page shows the chat's answer and its box; a message follows with the run's variables and history", async () => {
+    const { model } = await fakeModel();
+    const chat = { type: "chat", model, includeHistory: true, messages: [{ role: "system", content: "You know {{PROMPT_1_OUTPUT}}." }, { role: "user", content: "Summarize." }] };
+    const chain = await chainOf([prompt(model, "Draft a claim for a hinge")], chat);
+    fake.reply({ text: "a hinge claim" });
+    const url = await run(chain.id);
+    const runId = url.split("/").at(-1)!;
+    const done = await pageWhen(url, over);
+    expect(done).toContain(RUNS.status.finished);
+    expect(done).toContain("Echo: Summarize.");
+    expect(done).toContain("You know a hinge claim.");
+    expect(done).toContain(RUNS.chatMessage);
+    expect(done).toContain(`name="run" value="${runId}"`);
+    // An empty message is ignored: back on the run's page.
+    const empty = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: " ", run: runId });
+    expect([empty.status, empty.headers.get("Location")]).toEqual([302, url]);
+    const sent = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: "Shorter?", run: runId });
+    expect(sent.status).toBe(302);
+    const next = sent.headers.get("Location")!;
+    expect(next).toMatch(new RegExp(`^/chains/${chain.id}/runs/[^/]+$`));
+    expect(next).not.toBe(url);
+    const answered = await pageWhen(next, over);
+    expect(answered).toContain("Echo: Shorter?");
+    expect(answered).toContain(RUNS.conversation);
+    expect(answered).toContain("Echo: Summarize.");
+    // The next message from here follows the same chain run.
+    expect(answered).toContain(`name="run" value="${runId}"`);
+    expect((fake.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.map((m) => [m.role, m.content])).toEqual([
+      ["system", "You know a hinge claim."],
+      ["user", "Summarize."],
+      ["assistant", "Echo: Summarize."],
+      ["user", "Shorter?"],
+    ]);
+    // The chain run's page shows what followed its chat's answer.
+    const back = unescapeHtml(await (await admin.get(url)).text());
+    expect(back).toContain("Shorter?");
+    expect(back).toContain("Echo: Shorter?");
+  });
+
+  it("each link has its Run button, posting its index through the page's one run form (editor and read-only view)", async () => {
+    const { model } = await fakeModel();
+    const chain = await chainOf([prompt(model, "Draft"), { id: "t", type: "template", name: "TEMPLATE 1", template: "x", renderOnly: false } as ChainLinkInput]);
+    const buttons = (html: string) => [...html.matchAll(/<button[^>]*form="chain-run"[^>]*>/g)].map((m) => m[0]);
+    const page = unescapeHtml(await (await admin.get(`/chains/${chain.id}`)).text());
+    expect(page).toMatch(/<form[^>]*id="chain-run"/);
+    expect(page).not.toContain("Run one link");
+    const editor = buttons(page);
+    expect(editor).toHaveLength(2);
+    expect(editor[0]).toContain(`aria-label="${RUNS.runLink("PROMPT 1")}"`);
+    expect(editor[0]).toContain('name="index" value="0"');
+    expect(editor[1]).toContain(`aria-label="${RUNS.runLink("TEMPLATE 1")}"`);
+    expect(editor[1]).toContain('value="1"');
+    const email = `runner-${uniq()}@test.local`;
+    await app.createUser(email, ["prompts.read"]);
+    const reader = app.browser();
+    await reader.signIn(email, "secret-123");
+    const view = buttons(unescapeHtml(await (await reader.get(`/chains/${chain.id}`)).text()));
+    expect(view.map((b) => /aria-label="([^"]*)"/.exec(b)![1])).toEqual([RUNS.runLink("PROMPT 1"), RUNS.runLink("TEMPLATE 1")]);
+    // The button's post: the run form's fields with its index.
+    const one = await reader.post(`/chains/${chain.id}/runs`, { index: "1" });
+    expect(one.headers.get("Location")).toMatch(new RegExp(`^/chains/${chain.id}/runs/[^/]+$`));
+    const html = await pageWhen(one.headers.get("Location")!, over, reader);
+    expect(html).toContain(RUNS.status.finished);
+    expect(html).toContain("TEMPLATE 1");
+    expect(html).not.toContain("PROMPT 1");
   });
 
   it("Stop ends the provider's request at once; the page says the run was stopped", async () => {

@@ -141,7 +141,8 @@ export type RunMessage = {
 
 /** The payload of each event type (`link` is the link's index from 0; null for the chat). */
 export type RunEventData = {
-  "chain-start": { runId: string; chainId: string | null; links: number; index: number | null };
+  /** `chat`: the run goes on into the chain's chat after its last link. */
+  "chain-start": { runId: string; chainId: string | null; links: number; index: number | null; chat?: boolean };
   "link-start": { link: number; name: string; type: string; input: JsonValue };
   stream: { link: number | null; content: string };
   tool: { link: number | null; name: string; arguments: string };

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { RUN_EVENT_TYPES, type RunEvent, type RunFormVariable, type RunWithEvents } from "@contract/chain-runs";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { RUN_EVENT_TYPES, closingEvent, isUserAuthor, type RunEvent, type RunFormVariable, type RunWithEvents } from "@contract/chain-runs";
+import { ChatBox } from "./RunBar";
 import { answerOf, foldEvent, isGoing, paneOf, type PaneItem, type PaneState } from "./view";
 import { RUNS } from "./texts";
 
@@ -16,8 +17,11 @@ const REFRESH_SECONDS = 2;
  * and time; retries and errors; the paused form with Continue; Stop while going. Rendered from the run's log on the
  * server; with JavaScript the page then listens to the run's events (the resource route) and folds each into the
  * same model, following the scroll; without it the page refreshes itself until the run is over.
+ *
+ * Once over, a run with a chat to follow offers its message box: a chain run that went on into its chat (its links
+ * all finished), and a message after one (`followUp`: the chain run the next message follows).
  */
-export function RunPane({ chainId, run }: { chainId: string; run: RunWithEvents }) {
+export function RunPane({ chainId, run, followUp = null, after = null }: { chainId: string; run: RunWithEvents; followUp?: string | null; after?: ReactNode }) {
   const [pane, setPane] = useState<PaneState>(() => ({ ...paneOf(run.events), status: run.status }));
   // The loader's run after a post (Stop, Continue): events the stream has not brought yet are folded in, and its
   // status holds when it is at least as recent as the pane.
@@ -28,7 +32,8 @@ export function RunPane({ chainId, run }: { chainId: string; run: RunWithEvents 
     });
   }, [run]);
   const going = isGoing(pane.status);
-  useRunEvents(chainId, run.id, going, pane.lastId, setPane);
+  useRunEvents(chainId, run.id, run.kind, going, pane.lastId, setPane);
+  const chatTo = run.kind === "chain" ? (pane.chat && (pane.status === "finished" || pane.items.some((i) => i.type === "chat")) ? run.id : null) : followUp;
   const scroller = useFollowScroll(pane);
   const action = `/chains/${encodeURIComponent(chainId)}/runs/${encodeURIComponent(run.id)}`;
   return (
@@ -66,6 +71,22 @@ export function RunPane({ chainId, run }: { chainId: string; run: RunWithEvents 
         ) : null}
         {pane.form ? <RunForm action={action} variables={pane.form.variables} /> : null}
       </div>
+      {after}
+      {chatTo && !going ? <ChatBox action={`/chains/${encodeURIComponent(chainId)}/runs`} run={chatTo} /> : null}
+    </section>
+  );
+}
+
+/** Messages of a conversation with the chain's chat, the user's and the chat's, in order. */
+export function Conversation({ id, messages }: { id: string; messages: readonly { author: string; text: string }[] }) {
+  return (
+    <section aria-labelledby={id} className="run-conversation">
+      <h2 id={id}>{RUNS.conversation}</h2>
+      {messages.map((m, i) => (
+        <p key={i}>
+          <strong>{isUserAuthor(m.author) ? RUNS.you : RUNS.assistant}:</strong> {m.text}
+        </p>
+      ))}
     </section>
   );
 }
@@ -163,7 +184,7 @@ function RunForm({ action, variables }: { action: string; variables: RunFormVari
  * dropped connection reconnects by itself with Last-Event-ID. Each event is folded into the pane; 'Bad stream data'
  * for a stream event without content (spec 3 §5).
  */
-function useRunEvents(chainId: string, runId: string, going: boolean, lastId: number, setPane: (f: (p: PaneState) => PaneState) => void) {
+function useRunEvents(chainId: string, runId: string, kind: RunWithEvents["kind"], going: boolean, lastId: number, setPane: (f: (p: PaneState) => PaneState) => void) {
   const from = useRef(lastId);
   from.current = lastId;
   useEffect(() => {
@@ -183,11 +204,11 @@ function useRunEvents(chainId: string, runId: string, going: boolean, lastId: nu
         return;
       }
       setPane((p) => foldEvent(p, event));
-      if (event.type === "chain-finish" || event.type === "chat-end") source.close();
+      if (event.type === closingEvent(kind)) source.close();
     };
     for (const type of RUN_EVENT_TYPES) source.addEventListener(type, onEvent);
     return () => source.close();
-  }, [chainId, runId, going, setPane]);
+  }, [chainId, runId, kind, going, setPane]);
 }
 
 /** Keeps the pane scrolled to its end while the reader is within FOLLOW_PX of it (spec 3 §9). */

@@ -79,6 +79,17 @@ export const runs = {
     await chainContext.put(api, chain.id, { ...context, chat: [...context.chat, sent].slice(-CHAIN_CONTEXT_LIMITS.chat) });
     return runId;
   },
+  /**
+   * A message after chain run `runId`'s chat: the upstream renders the chat with that run's variables and sends that
+   * run's conversation as the history. An empty message is ignored (null, no run).
+   */
+  async followUp(api: Api, chainId: string, runId: string, message: string): Promise<string | null> {
+    if (!message.trim()) return null;
+    const body: ChatBody = { item: { id: chainId }, runId, message: message.slice(0, RUN_LIMITS.chatMessageChars) };
+    const response = await api.raw("POST", "/api/v2/nlp/chat", { body });
+    await response.body?.cancel();
+    return response.headers.get("x-run-id");
+  },
   get: (api: Api, runId: string) => api.get(RunAnswer, runPath(runId)),
   stop: (api: Api, runId: string) => api.send("POST", `${runPath(runId)}/stop`),
   continue: (api: Api, runId: string, values: ContinueBody["values"]) => api.send("POST", `${runPath(runId)}/continue`, { values }),
@@ -125,9 +136,11 @@ export async function startRunAction(args: ActionFunctionArgs) {
   if (index !== null && !(Number.isInteger(index) && index >= 0)) return redirect(back);
   try {
     if (textOf(form, "intent") === "chat") {
-      // Spec 3 §5: an empty chat message is ignored.
-      const chatRun = await runs.chat(api, chainId, textOf(form, "message"), may.write);
-      return redirect(chatRun ? runUrl(chainId, chatRun) : back);
+      // Spec 3 §5: an empty chat message is ignored (back where it was sent from).
+      const after = textOf(form, "run");
+      const message = textOf(form, "message");
+      const chatRun = after ? await runs.followUp(api, chainId, after, message) : await runs.chat(api, chainId, message, may.write);
+      return redirect(chatRun ? runUrl(chainId, chatRun) : after ? runUrl(chainId, after) : back);
     }
     const runId = await runs.start(api, chainId, index, may.write);
     return redirect(runUrl(chainId, runId));
@@ -142,9 +155,12 @@ export async function runPageLoader(args: LoaderFunctionArgs) {
   const { api } = await requireRoute(args);
   const chainId = args.params.id ?? "";
   const [chain, run] = await Promise.all([chains.getOr404(api, chainId), runOf(api, chainId, args.params.run ?? "")]);
-  // A chat run's page shows the conversation up to its message, and a reply box.
-  const chat = run.kind === "chat" ? await chatUpTo(api, chainId, run.id) : null;
-  return { chain: { id: chain.id, name: chain.name, links: chain.template.chain.length }, run, chat };
+  // A chat run's page shows the conversation up to its message, and a reply box: after a chain run's chat, the
+  // upstream's conversation of that run; else the one kept in the user's context.
+  const chat = run.kind !== "chat" ? null : run.parentId ? run.conversation.map(({ author, text }) => ({ author, text })) : await chatUpTo(api, chainId, run.id);
+  // A chain run's page: the messages sent after its chat's answer, and their answers.
+  const after = run.kind === "chain" ? run.conversation.filter((m) => m.runId !== run.id).map(({ author, text }) => ({ author, text })) : [];
+  return { chain: { id: chain.id, name: chain.name, links: chain.template.chain.length }, run, chat, after, followUp: run.kind === "chat" ? run.parentId : null };
 }
 
 async function chatUpTo(api: Api, chainId: string, runId: string) {

@@ -4,7 +4,8 @@ import { RUN_MESSAGES } from "@contract/chain-runs";
 export const RUNS = {
   run: "Run chain",
   runLink: (name: string) => `Run ${name}`,
-  runOneLink: "Run one link",
+  /** A link's execute button (its name says which: runLink). */
+  runOne: "Run",
   runFailed: "Run failed",
   actionFailed: "Failed",
   title: (chain: string) => `Run of ${chain}`,

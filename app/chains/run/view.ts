@@ -25,6 +25,10 @@ export type PaneItem = {
 
 export type PaneState = {
   lastId: number;
+  /** A chat run's pane, or a chain run's (whose chat's `chat-end` is not the run's end). */
+  kind: "chain" | "chat" | null;
+  /** A chain run that goes on into its chat (its chat then takes messages). */
+  chat: boolean;
   items: PaneItem[];
   status: RunStatus | "starting";
   form: { link: number | null; variables: RunFormVariable[] } | null;
@@ -32,7 +36,7 @@ export type PaneState = {
   error: string | null;
 };
 
-export const emptyPane = (): PaneState => ({ lastId: 0, items: [], status: "starting", form: null, usage: null, error: null });
+export const emptyPane = (): PaneState => ({ lastId: 0, kind: null, chat: false, items: [], status: "starting", form: null, usage: null, error: null });
 
 const item = (key: string, link: number | null, name: string, type: string, input: unknown = null): PaneItem => ({
   key,
@@ -64,9 +68,14 @@ export function foldEvent(state: PaneState, e: RunEvent): PaneState {
   const next: PaneState = { ...state, items, lastId: e.id };
   switch (e.type) {
     case "chain-start":
+      next.status = "running";
+      next.kind = "chain";
+      next.chat = e.data.chat === true;
+      break;
     case "chat-start":
       next.status = "running";
-      if (e.type === "chat-start") items.push(item(`c${e.id}`, null, "Chat", "chat"));
+      next.kind ??= "chat";
+      items.push(item(`c${e.id}`, null, e.data.name ?? "Chat", "chat", e.data.input ?? null));
       break;
     case "link-start":
       next.status = "running";
@@ -103,15 +112,22 @@ export function foldEvent(state: PaneState, e: RunEvent): PaneState {
       done.ms = e.data.ms;
       break;
     }
-    case "chain-finish":
-    case "chat-end":
+    case "chat-end": {
+      const chat = itemOf(items, null);
+      // A chat that failed or was stopped has no answer: what streamed stays.
+      if (e.data.status === "finished") chat.output = e.data.output;
+      chat.usage = e.data.usage;
+      // In a chain run the chat's end is not the run's: chain-finish follows.
+      if (next.kind === "chain") break;
       next.status = e.data.status;
       next.usage = e.data.usage;
       next.form = null;
-      if (e.type === "chat-end") {
-        const chat = itemOf(items, null);
-        chat.output = e.data.output;
-      }
+      break;
+    }
+    case "chain-finish":
+      next.status = e.data.status;
+      next.usage = e.data.usage;
+      next.form = null;
       break;
   }
   return next;
