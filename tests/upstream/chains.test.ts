@@ -228,7 +228,7 @@ describe("chains: store and API", () => {
     expect(await check({ chain: [{ id: "x", type: "prompt", name: "PROMPT 1", model: "missing", messages: [] }] })).toEqual([`Link 1 (PROMPT 1), model: ${CHAIN_MESSAGES.unknownModel}`]);
     const chat = await json<{ type: string; includeHistory: boolean }>(await h.call("GET", "/api/v2/nlp/chat/template/unset", { token: h.adminToken }));
     expect(chat).toMatchObject({ type: "chat", name: "CHAT", includeHistory: true, temperature: 0.7 });
-    expect(await json(await h.call("GET", "/api/v2/nlp/chains/variables/selectors", { token: h.adminToken }))).toEqual({ docCodes: ["", "IDF", "TRANSCRIPT"], selectors: ["all", "newest", "oldest"] });
+    expect(await json(await h.call("GET", "/api/v2/nlp/chains/variables/selectors", { token: h.adminToken }))).toEqual({ docCodes: ["", "IDF", "TRANSCRIPT"], selectors: ["all", "newest", "oldest"], defaults: ["", "invention", "document", "output", "properties", "variable"] });
     expect(outputVariable("PROMPT 1")).toBe("PROMPT_1_OUTPUT");
   });
 

@@ -302,8 +302,12 @@ export const ValidateBody = z.object({ template: z.unknown() });
 export const ValidateAnswer = z.object({ messages: z.array(z.string()) });
 export type ValidateAnswer = z.infer<typeof ValidateAnswer>;
 
-/** GET /api/v2/nlp/chains/variables/selectors: the selectors a form variable's source offers (spec 3 §3). */
-export const VariableSelectors = z.object({ docCodes: z.array(z.string()), selectors: z.array(z.string()) });
+/**
+ * GET /api/v2/nlp/chains/variables/selectors (spec 3 §3 "variableSelectors"): what a form variable's source offers
+ * (document codes, selectors) and the places its default-value selector reads (`defaults`).
+ */
+export const VariableSelectors = z.object({ docCodes: z.array(z.string()), selectors: z.array(z.string()), defaults: z.array(z.string()) });
+export type VariableSelectors = z.infer<typeof VariableSelectors>;
 
 /** What the library lists of a chain (listChainsForLibrary). */
 export type ChainLibraryItem = {

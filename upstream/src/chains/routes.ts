@@ -9,6 +9,7 @@ import {
   CHAIN_MESSAGES as M,
   DOC_CODES,
   SELECTORS,
+  VARIABLE_DEFAULT_WHICH,
   problemText,
   type ChainProblem,
 } from "../../contract/chains-constants";
@@ -28,6 +29,7 @@ import {
   type HistoryVersion,
   type EditorOptions,
   type ValidateAnswer,
+  type VariableSelectors,
 } from "../../contract/chains";
 import { CONTENT_SOURCES, isVisionCapability } from "../../contract/ai-admin";
 import { LIST_LIMITS, TEXT_LIMITS } from "../../contract/limits";
@@ -319,7 +321,7 @@ export function chainNlpRoutes(deps: { chains: ChainsStore; requireAuth: Middlew
     return c.json(chain.template.chat ?? NEW_CHAT);
   });
   app.get("/chains/variables/selectors", requireAuth, requirePermission(P.read), (c) =>
-    c.json({ docCodes: [...DOC_CODES], selectors: [...SELECTORS] }),
+    c.json({ docCodes: [...DOC_CODES], selectors: [...SELECTORS], defaults: [...VARIABLE_DEFAULT_WHICH] } satisfies VariableSelectors),
   );
   return app;
 }
