@@ -7,11 +7,13 @@ import { ADMIN, expect, expectAccessible, signIn, test, unique } from "./fixture
 const js = () => test.info().project.name === "js";
 
 /**
- * A chain run from its page (spec 3 §2.9, §4.3) against the fake provider, and the Context tab's invention search.
- * With JavaScript the tokens stream into the pane and Stop ends the provider's request; without it Run lands on the
- * run's page, which refreshes itself until the run has finished.
+ * A chain run from its page (spec 3 §2.9, §4.3) against the fake provider, and the Context tab's invention search. The
+ * chain is prompt → form → template → chat: the prompt's tokens stream (with JavaScript; without it the run's page
+ * refreshes itself), the form pauses the run and Continue resumes it, the template renders, and the run goes on into
+ * the chat, which answers; a message from the run's page follows the conversation, and (with JavaScript) Stop ends
+ * its provider request.
  */
-test("choose an invention on the Context tab, run the chain, watch it stream (and Stop) or refresh to its end", async ({ page }) => {
+test("choose an invention on the Context tab, run prompt → form → template → chat: stream, Continue, the chat answers, a follow-up (and Stop)", async ({ page }) => {
   const fake = await startFakeLlm();
   try {
     const login = await page.request.post("/api/auth/login", { data: ADMIN });
@@ -25,8 +27,13 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
     const word = unique("Sprocket").replace(/[^A-Za-z0-9]/g, "");
     const app = await page.request.post("/api/applications", { headers, data: { id: word, title: `${word} assembly`, abstract: "", claims: "", specification: "" } });
     expect(app.status()).toBe(201);
-    const link = { id: "p", type: "prompt", name: "PROMPT 1", model, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Draft a claim" }] };
-    const chainRes = await page.request.post("/api/prompts", { headers, data: { name: unique("Run chain"), organizations: [org.id], template: { chain: [link], options: {}, chat: null } } });
+    const links = [
+      { id: "p", type: "prompt", name: "PROMPT 1", model, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Draft a claim" }] },
+      { id: "f", type: "form", name: "FORM 1", variables: [{ name: "topic", type: "string", label: "Topic" }] },
+      { id: "t", type: "template", name: "TEMPLATE 1", template: "Topic: {{topic}}", renderOnly: false },
+    ];
+    const chat = { type: "chat", model, messages: [{ role: "system", content: "You know {{PROMPT_1_OUTPUT}}." }, { role: "user", content: "Summarize {{TEMPLATE_1_OUTPUT}}" }] };
+    const chainRes = await page.request.post("/api/prompts", { headers, data: { name: unique("Run chain"), organizations: [org.id], template: { chain: links, options: {}, chat } } });
     expect(chainRes.status()).toBe(201);
     const chainId = ((await chainRes.json()) as { id: string }).id;
 
@@ -41,7 +48,7 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
     await expectAccessible(page);
 
     if (js()) {
-      fake.reply({ text: "claim ".repeat(300) });
+      fake.reply({ text: "claim ".repeat(80) });
       fake.chunkDelay(25);
     } else {
       fake.reply({ text: "A hinge comprising a pin." });
@@ -49,9 +56,9 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
     }
     await page.getByRole("button", { name: RUNS.run }).click();
     await expect(page).toHaveURL(new RegExp(`/chains/${chainId}/runs/[0-9a-f-]{36}$`));
-    const answer = page.getByTestId("run-answer");
+    const answer = page.getByTestId("run-answer").first();
     if (js()) {
-      // Streamed: the answer grows while the run is going, then Stop ends the provider's request.
+      // Streamed: the answer grows while the run is going.
       await expect(answer).toContainText("claim claim claim");
       // A reload mid-stream shows the same run from its log and goes on streaming it.
       const url = page.url();
@@ -60,6 +67,31 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
       const shown = (await answer.textContent())?.length ?? 0;
       await expect.poll(async () => (await answer.textContent())?.length ?? 0).toBeGreaterThan(shown);
       await expect(page.getByRole("status")).toHaveText(RUNS.status.running);
+    }
+    // The form pauses the run (without JavaScript the page stops refreshing there); Continue resumes it.
+    await expect(page.getByRole("status")).toHaveText(RUNS.status.waiting, { timeout: 20_000 });
+    if (!js()) await expect(answer).toHaveText("A hinge comprising a pin.");
+    fake.chunkDelay(20);
+    await page.getByLabel("Topic").fill("a hinge");
+    await page.getByRole("button", { name: RUNS.continue }).click();
+    // The template renders, then the chat answers with the run's outputs.
+    await expect(page.getByRole("status")).toHaveText(RUNS.status.finished, { timeout: 20_000 });
+    await expect(page.getByText("Topic: a hinge", { exact: true })).toBeVisible();
+    const chatItem = page.getByTestId("run-item").filter({ has: page.getByRole("heading", { name: /^CHAT/ }) });
+    await expect(chatItem.getByTestId("run-answer")).toHaveText("Echo: Summarize Topic: a hinge");
+    await expectAccessible(page);
+    // A message from the run's page follows its conversation: a chat run of its own, the conversation above it.
+    if (js()) {
+      fake.reply({ text: "word ".repeat(300) });
+      fake.chunkDelay(25);
+    }
+    await page.getByLabel(RUNS.chatMessage).fill("Shorter?");
+    await page.getByRole("button", { name: RUNS.send }).click();
+    await expect(page.getByRole("heading", { name: RUNS.conversation })).toBeVisible();
+    await expect(page.getByText("Echo: Summarize Topic: a hinge")).toBeVisible();
+    if (js()) {
+      // Stop during the chat ends its provider request.
+      await expect(page.getByTestId("run-answer")).toContainText("word word word");
       const before = fake.aborts.length;
       await page.getByRole("button", { name: RUNS.stop }).click();
       await expect(page.getByRole("status")).toHaveText(RUNS.status.cancelled);
@@ -67,7 +99,7 @@ test("choose an invention on the Context tab, run the chain, watch it stream (an
       await expect.poll(() => fake.aborts.length).toBe(before + 1);
     } else {
       await expect(page.getByRole("status")).toHaveText(RUNS.status.finished, { timeout: 20_000 });
-      await expect(answer).toHaveText("A hinge comprising a pin.");
+      await expect(page.getByTestId("run-answer")).toHaveText("Echo: Shorter?");
     }
     await expectAccessible(page);
   } finally {

@@ -31,6 +31,8 @@ export default function RunPage() {
       {chat ? <Conversation id="chat-conversation" messages={chat} /> : null}
       {/* The run crossed as JSON: an `unknown` value (a variable's, a link's input) reads as optional after it. */}
       <RunPane
+        // A new run's page (a message sent from a run's page) is a new pane, not the last one's state.
+        key={run.id}
         chainId={chain.id}
         run={run as RunWithEvents}
         followUp={followUp}
