@@ -5,13 +5,15 @@ const js = () => test.info().project.name === "js";
 
 /**
  * A chain's versions (spec 3 §2.9 toolbar, §4.2, §8), one walk per mode: edit a link (saved into the draft — Ctrl+S
- * with JavaScript, after 'Leave anyway' was asked), compare, activate the draft with a comment, export, import into a
- * new chain, re-activate version 1.
+ * with JavaScript, after 'Leave anyway' was asked, over a newer draft saved meanwhile: 'Overwrite draft?'), compare,
+ * activate the draft with a comment, export, import into a new chain (the import dialog with JavaScript, the page
+ * without), re-activate version 1.
  */
 test("edit, compare, activate with a comment, export, import into a new chain, re-activate an older version", async ({ page, request, context }) => {
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   const { token } = (await login.json()) as { token: string };
-  const api = (data: unknown) => request.post("/api/prompts", { headers: { Authorization: `Bearer ${token}` }, data });
+  const headers = { Authorization: `Bearer ${token}` };
+  const api = (data: unknown) => request.post("/api/prompts", { headers, data });
   const link = { id: "t1", type: "template", name: "TEMPLATE 1", template: "Hello", renderOnly: false };
   const source = (await (await api({ name: unique("Versions"), template: { chain: [link] } })).json()) as { id: string };
   const target = (await (await api({ name: unique("Imported") })).json()) as { id: string };
@@ -37,7 +39,15 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
     await editor.locator(".view-lines").click();
     await page.keyboard.press("Control+End");
     await page.keyboard.type(" world");
+    // Someone saves a draft meanwhile: the save asks 'Overwrite draft?' (Cancel focused), Overwrite saves over it.
+    const { name: chainName, isPublic, isGeneric, organizations, categories, tags, template } = (await (await request.get(`/api/prompts/${source.id}`, { headers })).json()) as Record<string, unknown>;
+    const theirs = { name: chainName, isPublic, isGeneric, organizations, categories, tags, description: "Theirs", template };
+    expect((await request.patch(`/api/prompts/${source.id}/draft`, { headers, data: { data: theirs } })).status()).toBe(200);
     await page.keyboard.press("Control+s");
+    const overwrite = page.getByRole("dialog", { name: V.overwriteTitle });
+    await expect(overwrite.getByRole("link", { name: V.cancel })).toBeFocused();
+    await overwrite.getByRole("button", { name: V.overwriteConfirm }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: V.draftSaved })).toBeVisible();
   } else {
     await page.locator("#link-form-t1").getByRole("button", { name: "Save link" }).click();
   }
@@ -70,10 +80,30 @@ test("edit, compare, activate with a comment, export, import into a new chain, r
   }
   expect(exported).toContain("GREETING");
 
-  await page.goto(`/chains/${target.id}/import`);
-  await expectAccessible(page);
-  await page.getByLabel(V.importLabel).fill(exported);
-  await page.getByRole("button", { name: V.importSubmit, exact: true }).click();
+  if (js()) {
+    // The import dialog: focus moves in, Escape gives it back to Import; a refusal stays in the dialog, text kept.
+    await page.goto(`/chains/${target.id}`);
+    const importButton = page.getByRole("button", { name: V.import, exact: true });
+    await importButton.click();
+    const dialog = page.getByRole("dialog", { name: V.importTitle });
+    await expect(dialog.getByLabel(V.importLabel)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(importButton).toBeFocused();
+    await importButton.click();
+    await dialog.getByLabel(V.importLabel).fill("{oops");
+    await dialog.getByRole("button", { name: V.importSubmit, exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(V.invalidImport);
+    await expect(dialog.getByLabel(V.importLabel)).toHaveValue("{oops");
+    await expectAccessible(page);
+    await dialog.getByLabel(V.importLabel).fill(exported);
+    await dialog.getByRole("button", { name: V.importSubmit, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await page.goto(`/chains/${target.id}/import`);
+    await expectAccessible(page);
+    await page.getByLabel(V.importLabel).fill(exported);
+    await page.getByRole("button", { name: V.importSubmit, exact: true }).click();
+  }
   await expect(page.getByTestId("toast").filter({ hasText: V.imported })).toBeVisible();
   await expect(page.locator("summary", { hasText: "GREETING" })).toBeVisible();
 
