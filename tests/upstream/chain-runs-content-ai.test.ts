@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { AI_CONTENT_MESSAGES, RUN_MESSAGES, type RunEvent, type RunWithEvents } from "@contract/chain-runs";
+import { AI_CONTENT_MESSAGES, RUN_MESSAGES, type RunWithEvents } from "@contract/chain-runs";
 import type { ChainLinkInput } from "@contract/chains";
 import { ModelConfiguration } from "@contract/ai-admin";
 import { fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
 import { harness, type Harness } from "./helpers";
-import { allEvents, fakeModelOrg, sseEvents } from "./chain-runs-helpers";
+import { allEvents, fakeModelOrg, stopWhen } from "./chain-runs-helpers";
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -104,20 +104,13 @@ describe("a content link whose source is ai, against the fake provider", () => {
   test("Stop closes the provider's image request within 100 ms and the run is cancelled", async () => {
     const { h, organization, image } = await setup();
     fake.slowFirstToken(5_000);
-    const res = await start(h, organization, [aiLink(image)]);
-    const runId = res.headers.get("x-run-id")!;
-    const seen: RunEvent[] = [];
-    let stoppedAt = 0;
     const abortsBefore = fake.aborts.length;
-    for await (const e of sseEvents(res)) {
-      seen.push(e);
-      if (e.type === "link-start") {
-        // The request is at the provider once the fake has recorded it.
-        await expect.poll(() => fake.requests.at(-1)?.path).toBe("/v1/images/generations");
-        stoppedAt = Date.now();
-        expect((await h.call("POST", `/api/v2/nlp/chains/runs/${runId}/stop`, { token: h.adminToken })).status).toBe(200);
-      }
-    }
+    const { seen, stoppedAt } = await stopWhen(h, await start(h, organization, [aiLink(image)]), async (e) => {
+      if (e.type !== "link-start") return false;
+      // The request is at the provider once the fake has recorded it.
+      await expect.poll(() => fake.requests.at(-1)?.path).toBe("/v1/images/generations");
+      return true;
+    });
     await expect.poll(() => fake.aborts.length, { timeout: 1_000 }).toBe(abortsBefore + 1);
     expect(fake.aborts.at(-1)!.path).toBe("/v1/images/generations");
     expect(fake.aborts.at(-1)!.at - stoppedAt).toBeLessThan(100);

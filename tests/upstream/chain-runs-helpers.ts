@@ -65,3 +65,26 @@ export async function allEvents(res: Response): Promise<RunEvent[]> {
   for await (const e of sseEvents(res)) out.push(e);
   return out;
 }
+
+/**
+ * Reads a run's stream and stops the run (its starter's POST …/stop, 200) at the first event `when` accepts; answers
+ * every event seen and when the stop was sent, for a test to compare with when the provider saw its connection close.
+ */
+export async function stopWhen(
+  h: Harness,
+  res: Response,
+  when: (e: RunEvent) => boolean | Promise<boolean>,
+): Promise<{ seen: RunEvent[]; stoppedAt: number }> {
+  const runId = res.headers.get("x-run-id")!;
+  const seen: RunEvent[] = [];
+  let stoppedAt = 0;
+  for await (const e of sseEvents(res)) {
+    seen.push(e);
+    if (!stoppedAt && (await when(e))) {
+      stoppedAt = Date.now();
+      const stop = await h.call("POST", `/api/v2/nlp/chains/runs/${runId}/stop`, { token: h.adminToken });
+      if (stop.status !== 200) throw new Error(`stop answered ${stop.status}`);
+    }
+  }
+  return { seen, stoppedAt };
+}

@@ -7,7 +7,7 @@ import { eventStream } from "../../upstream/src/chain-runs/routes";
 import { ChainRuns } from "../../upstream/src/chain-runs/service";
 import { openDatabase } from "../../upstream/src/db";
 import { decodePayload, harness, message, type Harness } from "./helpers";
-import { allEvents, fakeModelOrg, promptLink, sseEvents } from "./chain-runs-helpers";
+import { allEvents, fakeModelOrg, promptLink, sseEvents, stopWhen } from "./chain-runs-helpers";
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -85,17 +85,8 @@ describe("chain runs against the fake provider", () => {
     fake.chunkDelay(20);
     const res = await start(h, organization, [promptLink(model)]);
     const runId = res.headers.get("x-run-id")!;
-    const seen: RunEvent[] = [];
-    let stoppedAt = 0;
     const abortsBefore = fake.aborts.length;
-    for await (const e of sseEvents(res)) {
-      seen.push(e);
-      if (e.type === "stream" && !stoppedAt) {
-        stoppedAt = Date.now();
-        const stop = await h.call("POST", `/api/v2/nlp/chains/runs/${runId}/stop`, { token: h.adminToken });
-        expect(stop.status).toBe(200);
-      }
-    }
+    const { seen, stoppedAt } = await stopWhen(h, res, (e) => e.type === "stream");
     for (let i = 0; i < 20 && fake.aborts.length === abortsBefore; i++) await new Promise((r) => setTimeout(r, 10));
     const abort = fake.aborts.at(-1)!;
     expect(fake.aborts.length).toBe(abortsBefore + 1);
@@ -342,19 +333,12 @@ describe("chain runs against the fake provider", () => {
     fake.reply({ text: "short" }, { text: "word ".repeat(400) });
     fake.chunkDelay(20);
     const res = await start(h, organization, [promptLink(model)], { template: { chain: [promptLink(model)], chat } });
-    const runId = res.headers.get("x-run-id")!;
-    const seen: RunEvent[] = [];
-    let stoppedAt = 0;
     let inChat = false;
     const abortsBefore = fake.aborts.length;
-    for await (const e of sseEvents(res)) {
-      seen.push(e);
+    const { seen, stoppedAt } = await stopWhen(h, res, (e) => {
       if (e.type === "chat-start") inChat = true;
-      if (inChat && e.type === "stream" && !stoppedAt) {
-        stoppedAt = Date.now();
-        expect((await h.call("POST", `/api/v2/nlp/chains/runs/${runId}/stop`, { token: h.adminToken })).status).toBe(200);
-      }
-    }
+      return inChat && e.type === "stream";
+    });
     for (let i = 0; i < 20 && fake.aborts.length === abortsBefore; i++) await new Promise((r) => setTimeout(r, 10));
     expect(fake.aborts.length).toBe(abortsBefore + 1);
     expect(fake.aborts.at(-1)!.at - stoppedAt).toBeLessThan(100);

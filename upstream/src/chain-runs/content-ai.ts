@@ -14,6 +14,7 @@ import { AI_CONTENT_MESSAGES, RUN_MESSAGES, type RunLimits } from "../../contrac
 import { NotConfigured } from "../ai-admin/service";
 import { OpenAiCompatible, ProviderError } from "../llm/provider";
 import { RunFailure, type LiveRun } from "./engine";
+import { retryDelayMs } from "./retry";
 import type { RunnerDeps, Scope } from "./runner";
 
 type AiSource = Extract<Extract<ChainLink, { type: "content" }>["source"], { type: "ai" }>["value"];
@@ -70,9 +71,8 @@ export async function aiContent(
     } catch (error) {
       if (run.signal.aborted) throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");
       if (!(error instanceof ProviderError)) throw error;
-      if ((error.failure === "rate-limit" || error.failure === "server") && attempt <= limits.retries) {
-        const doubling = limits.retryBaseMs * 2 ** (attempt - 1);
-        const delayMs = Math.min(limits.retryMaxMs, Math.max(doubling, (error.retryAfterSeconds ?? 0) * 1000));
+      const delayMs = retryDelayMs(error, attempt, limits);
+      if (delayMs !== null) {
         registry.emit(run, "retry", { link: index, message: RUN_MESSAGES.retrying, attempt, delayMs, reason: error.message });
         await wait(delayMs, undefined, { signal: run.signal }).catch(() => {
           throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");

@@ -19,6 +19,7 @@ import { aiContent } from "./content-ai";
 import { contentFiles, type ContentFileDeps } from "./content-files";
 import { RunFailure, type LiveRun, type RunRegistry } from "./engine";
 import { resolveVariables } from "./resolve";
+import { retryDelayMs } from "./retry";
 import { substitute } from "./substitute";
 
 export type RunnerDeps = ContentFileDeps & {
@@ -150,10 +151,9 @@ export class Runner {
       } catch (error) {
         if (run.signal.aborted) throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");
         if (!(error instanceof ProviderError)) throw error;
-        const retryable = (error.failure === "rate-limit" || error.failure === "server") && text === "" && attempt <= this.limits.retries;
-        if (retryable) {
-          const doubling = this.limits.retryBaseMs * 2 ** (attempt - 1);
-          const delayMs = Math.min(this.limits.retryMaxMs, Math.max(doubling, (error.retryAfterSeconds ?? 0) * 1000));
+        // Only before any text: a retry after a partial answer would stream it twice.
+        const delayMs = text === "" ? retryDelayMs(error, attempt, this.limits) : null;
+        if (delayMs !== null) {
           registry.emit(run, "retry", { link, message: RUN_MESSAGES.retrying, attempt, delayMs, reason: error.message });
           await sleep(delayMs, run.signal);
           continue;
