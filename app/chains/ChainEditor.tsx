@@ -15,10 +15,13 @@ import {
   type ChainProblem,
 } from "@contract/chains-constants";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { UPLOAD_ACCEPT } from "@contract/converters";
+import { useState, type ReactNode } from "react";
 import { ConfirmAction } from "~/ui/confirm";
 import { FieldErrors } from "~/ui/fields";
 import { TextFromFile, type TextFromFileState } from "~/ui/text-from-file";
+import { Toast, toastOf } from "~/ui/toast";
+import { UploadProgress, useUploadProgress } from "~/ui/upload-progress";
 import { CodeField, variablesInScope, type ChainCompletions } from "./CodeField";
 import { RunLinkButton } from "./run/RunBar";
 import { CHAINS } from "./texts";
@@ -78,7 +81,12 @@ function Token({ draftVersion, link }: { draftVersion: number; link?: string }) 
 }
 
 /** The Dialog tab editable without JavaScript (spec 3 §2.9): each button and each link's form posts an edit of the draft. */
-export function ChainEditor({ document, draftVersion, options, problems, typed, open, confirmDelete, textFromFile, codeHelp }: Props) {
+export function ChainEditor({ document, draftVersion, options, problems: loaded, typed, open, confirmDelete, textFromFile, codeHelp }: Props) {
+  // A link form posting a large file (an office file or PDF turned into page images) shows its progress with
+  // JavaScript; a refusal then comes back here (the form keeps what was typed), a save reloads the page.
+  const upload = useUploadProgress();
+  const sent = upload.result && typeof upload.result === "object" ? (upload.result as { problems?: ChainProblem[]; message?: string }) : null;
+  const problems = sent?.problems ?? loaded;
   const links = document.template.chain;
   const chat = document.template.chat;
   const at = (where: Where, field: string) =>
@@ -86,6 +94,12 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
   const completions = (index: number): ChainCompletions => ({ helpers: [], contextFields: [], ...codeHelp, variables: variablesInScope(document, index) });
   return (
     <>
+      <Toast toast={toastOf(upload.result)} />
+      {sent?.message && !sent.problems?.length ? (
+        <p className="form-error" role="alert">
+          <strong>{CHAINS.toasts.updateFailed}</strong> {sent.message}
+        </p>
+      ) : null}
       {problems.length ? (
         <div className="form-error" role="alert">
           <p>{CHAINS.inline.saveFailed}</p>
@@ -120,7 +134,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
               <summary>
                 {link.name} <span className="badge">{link.type}</span>
               </summary>
-              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} completions={completions(i)} imageVariables={imageVariablesBefore(links, i)} />
+              <LinkForm link={link} where={{ link: i }} at={at} draftVersion={draftVersion} options={options} typed={open === link.id ? typed : {}} completions={completions(i)} imageVariables={imageVariablesBefore(links, i)} upload={upload} />
               {link.type === "prompt" ? <LoadText link={link.id} loading={textFromFile} /> : null}
             </details>
             <Form method="post" className="chain-link-actions">
@@ -148,7 +162,7 @@ export function ChainEditor({ document, draftVersion, options, problems, typed, 
             <summary>
               {chat.name} <span className="badge">{T.chat}</span>
             </summary>
-            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} completions={completions(links.length)} imageVariables={imageVariablesBefore(links, links.length)} />
+            <LinkForm link={chat} where={{ link: null, chat: true }} at={at} draftVersion={draftVersion} options={options} typed={open === "chat" ? typed : {}} completions={completions(links.length)} imageVariables={imageVariablesBefore(links, links.length)} upload={upload} />
             <LoadText link="chat" loading={textFromFile} />
           </details>
           <DeleteLink name={chat.name} link="chat" draftVersion={draftVersion} confirming={confirmDelete === "chat"} />
@@ -343,6 +357,7 @@ function LinkForm({
   typed,
   completions,
   imageVariables,
+  upload,
 }: {
   link: ChainLink | ChainChat;
   where: Where;
@@ -352,8 +367,11 @@ function LinkForm({
   typed: Readonly<Record<string, string>>;
   completions: ChainCompletions;
   imageVariables: readonly string[];
+  upload: ReturnType<typeof useUploadProgress>;
 }) {
   const key = link.type === "chat" ? "chat" : link.id;
+  // Which form the one upload in progress came from: its bar shows there.
+  const [uploading, setUploading] = useState(false);
   const id = (field: string) => `${key}-${field.replace(/[^A-Za-z0-9]+/g, "-")}`;
   const errors = (field: string) => {
     const list = at(where, field);
@@ -415,7 +433,16 @@ function LinkForm({
       id={linkFormId(key)}
       preventScrollReset
       encType={uploads ? "multipart/form-data" : undefined}
+      onSubmit={
+        uploads
+          ? (event) => {
+              setUploading(true);
+              upload.submit(event, new FormData(event.currentTarget));
+            }
+          : undefined
+      }
     >
+      {uploading ? <UploadProgress progress={upload.progress} /> : null}
       <Token draftVersion={draftVersion} link={key} />
       {/* Enter in a field saves the link, not the first button (Add message). */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
@@ -497,7 +524,7 @@ function LinkForm({
                       {takesImages(m, i) ? (
                         <>
                           <label htmlFor={id(`image-${i}`)}>{E.attachImage(i + 1)}</label>
-                          <input type="file" id={id(`image-${i}`)} name={`image-${i}`} accept=".png,.jpeg,.jpg" {...described(imagesField)} />
+                          <input type="file" id={id(`image-${i}`)} name={`image-${i}`} accept={UPLOAD_ACCEPT.images.join(",")} {...described(imagesField)} />
                         </>
                       ) : null}
                       <Errors field={imagesField} />

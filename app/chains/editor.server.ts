@@ -8,18 +8,17 @@ import {
   fileTypeOf,
   type Chain,
   type ChainDocument,
-  type ChainImage,
   type ChainMessage,
 } from "@contract/chains";
 import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
 import {
+  ATTACHMENT_MESSAGES,
   CHAIN_LIMITS,
   CHAIN_MESSAGES,
   CONTENT_FILE_TYPES,
   CONTENT_SOURCE_TYPES,
   DEFAULT_PROMPT_MESSAGES,
   DOC_CODES,
-  IMAGE_FILE_TYPES,
   INSERT_AT,
   INSERT_IN,
   LINK_TYPES,
@@ -33,6 +32,7 @@ import { CommitMessage, VERSION_MESSAGES, VersionConflict } from "@contract/vers
 import { z, type ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
+import { readAttachment, type Attachment } from "./attachments.server";
 import { chains } from "./chains.server";
 
 /**
@@ -118,10 +118,13 @@ function finiteNumbers<L extends ChainLink | ChainChat>(link: L, saved: ChainLin
 
 type Edited = { kind: "link"; index: number } | { kind: "chat" } | { kind: "none" };
 
-/** An uploaded file read for the draft (an image on a message, a content link's file), or why it was refused. */
+/** An uploaded file read for the draft (a content link's file), or why it was refused. */
 type Upload<T extends string> = { name: string; type: T; base64: string } | { error: string };
-/** The files of one post, read before the edit: `image-N` (an image onto message N), `contentFile` (a content link's files). */
-export type Uploads = { images: Map<number, Upload<ChainImage["type"]>>; files: Upload<(typeof CONTENT_FILE_TYPES)[number]>[] };
+/**
+ * The files of one post, read before the edit: `image-N` (a file onto message N: an image, or an office file or PDF as
+ * its page images, attachments.server.ts), `contentFile` (a content link's files).
+ */
+export type Uploads = { images: Map<number, Attachment>; files: Upload<(typeof CONTENT_FILE_TYPES)[number]>[] };
 export const NO_UPLOADS: Uploads = { images: new Map(), files: [] };
 
 const filesOf = (form: FormData, name: string) => form.getAll(name).filter((v): v is File => typeof v !== "string" && v.size > 0);
@@ -134,12 +137,12 @@ async function readUpload<T extends string>(file: File, types: readonly T[], max
   return { name: file.name.slice(0, 255), type, base64: Buffer.from(await file.arrayBuffer()).toString("base64") };
 }
 
-/** The uploads of a link form's post, bounded in number before any is read. */
-export async function readUploads(form: FormData): Promise<Uploads> {
-  const images = new Map<number, Upload<ChainImage["type"]>>();
+/** The uploads of a link form's post, bounded in number before any is read; office files and PDFs converted one by one. */
+export async function readUploads(form: FormData, api: Api): Promise<Uploads> {
+  const images = new Map<number, Attachment>();
   for (let i = 0; i < CHAIN_LIMITS.messages; i++) {
     const [file] = filesOf(form, `image-${i}`);
-    if (file) images.set(i, await readUpload(file, IMAGE_FILE_TYPES, CHAIN_LIMITS.imageBytes));
+    if (file) images.set(i, await readAttachment(api, file));
   }
   const files = await Promise.all(filesOf(form, "contentFile").slice(0, CHAIN_LIMITS.files).map((f) => readUpload(f, CONTENT_FILE_TYPES, CHAIN_LIMITS.fileBytes)));
   return { images, files };
@@ -168,7 +171,10 @@ function modelSettings(link: ChainLink | ChainChat, form: FormData, model: strin
   };
 }
 
-/** The uploaded images of message `i` after this post: one removed (`removeImage:i:j`), one uploaded (`image-i`). */
+/**
+ * The uploaded images of message `i` after this post: one removed (`removeImage:i:j`), one file's images added
+ * (`image-i`: an image, or a file's pages) when they all fit in the message's bound, else none and why.
+ */
 function imagesOf(message: ChainMessage | undefined, i: number, intent: string, uploads: Uploads, refuse: (field: string, message: string) => void) {
   const images = message?.supplementals?.images ?? [];
   const files = [...(message?.supplementals?.files ?? [])];
@@ -176,7 +182,9 @@ function imagesOf(message: ChainMessage | undefined, i: number, intent: string, 
   if (remove && Number(remove[1]) === i) files.splice(Number(remove[2]), 1);
   const upload = uploads.images.get(i);
   if (upload && "error" in upload) refuse(`messages[${i}].supplementals.files`, upload.error);
-  else if (upload && files.length < CHAIN_LIMITS.attachments) files.push(upload);
+  else if (upload && files.length + upload.images.length > CHAIN_LIMITS.attachments) {
+    refuse(`messages[${i}].supplementals.files`, ATTACHMENT_MESSAGES.tooManyImages(CHAIN_LIMITS.attachments));
+  } else if (upload) files.push(...upload.images);
   return images.length || files.length ? { supplementals: { images, files } } : {};
 }
 

@@ -83,7 +83,7 @@ export async function action(args: ActionFunctionArgs) {
   const sent = Number(form.get("draftVersion"));
   const draftVersion = Number.isInteger(sent) && sent >= 0 ? sent : 0;
   const options = await editorOptions(api, document.organizations);
-  const edit = applyEdit(document, form, options, await readUploads(form));
+  const edit = applyEdit(document, form, options, await readUploads(form, api));
   const refused = edit.problems.length ? { problems: edit.problems, message: CHAINS.inline.saveFailed } : await saveDraft(api, id, edit.document, draftVersion);
   if (refused) {
     const { problems, message } = refused;

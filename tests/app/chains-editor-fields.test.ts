@@ -4,11 +4,11 @@ import {
   CHAIN_MESSAGES,
   CONTENT_FILE_TYPES,
   DEFAULT_PROMPT_MESSAGES,
-  IMAGE_FILE_TYPES,
   VARIABLE_DEFAULT_LIMITS,
   VARIABLE_DEFAULT_MESSAGES,
   VARIABLE_DEFAULT_WHICH,
 } from "@contract/chains-constants";
+import { UPLOAD_ACCEPT } from "@contract/converters";
 import { CHAINS } from "~/chains/texts";
 import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
@@ -116,7 +116,7 @@ describe("chain editor: every field of a link without JavaScript", () => {
     const gif = await post(c.id, { ...fields, intent: "save", content: ["Be precise.", "Typed words", "Seen.", "Q"], "image-1": file("anim.gif") });
     expect(gif.status).toBe(400);
     const gifHtml = unescapeHtml(await gif.text());
-    expect(gifHtml).toContain(CHAIN_MESSAGES.fileType(IMAGE_FILE_TYPES));
+    expect(gifHtml).toContain(CHAIN_MESSAGES.fileType(UPLOAD_ACCEPT.images.map((t) => t.slice(1))));
     expect(gifHtml).toContain("Typed words");
     const big = await post(c.id, { ...fields, intent: "save", content: four, "image-1": file("huge.jpg", CHAIN_LIMITS.imageBytes + 1) });
     expect(big.status).toBe(400);
