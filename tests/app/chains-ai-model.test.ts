@@ -1,13 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_MESSAGES } from "@contract/chain-runs";
+import { RUNS } from "~/chains/run/texts";
+import { fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
 import { chainsOf } from "../helpers/chains";
-import { appAsAdmin, uniq } from "../helpers/app";
+import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 
 /**
- * The chain page's model selects (spec 3 §3 model configuration "image-generation"): an AI content link offers only
- * the image-generation models the chain's organizations allow, a prompt link only the others.
+ * An AI content link on the chain page and the run page: the chain page's model selects (spec 3 §3 model configuration "image-generation"): an AI content link offers only
+ * the image-generation models the chain's organizations allow, a prompt link only the others; its run's page shows the
+ * image generated (against the fake provider), not its base64.
  */
 const { app, admin } = appAsAdmin();
 const { create: chain, org, model } = chainsOf(app);
+let fake: FakeLlm;
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(() => fake.close());
 
 /** The option labels of the select named `name` in `html`. */
 const optionsOf = (html: string, name: string) => {
@@ -40,5 +49,37 @@ describe("chain editor: the model an AI content link may use", () => {
     const prompt = optionsOf(html, "model");
     expect(prompt).toContain(chat);
     expect(prompt).not.toContain(painter);
+  });
+
+  it("a run of an AI content link shows the image generated, without JavaScript", async () => {
+    const acme = await org(`Acme ${uniq()}`);
+    const res = await app.adminApi("POST", "/api/v2/nlp/configurations", {
+      name: `painter-${uniq()}`,
+      provider: "openai-compatible",
+      capability: "image-generation",
+      organizations: [acme],
+      config: JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-image", timeoutMs: 10_000 }),
+    });
+    expect(res.status).toBe(201);
+    const c = await chain({
+      name: `Painting ${uniq()}`,
+      organizations: [acme],
+      template: { chain: [{ id: "c", type: "content", name: "CONTENT 1", source: { type: "ai", value: { template: "A hinge, exploded view" } } }] },
+    });
+    const started = await admin.post(`/chains/${c.id}/runs`, {});
+    expect(started.status).toBe(302);
+    const url = started.headers.get("Location")!;
+    let html = "";
+    for (let i = 0; i < 200 && !html.includes(RUNS.status.finished); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 25));
+      html = unescapeHtml(await (await admin.get(url)).text());
+    }
+    expect(html).toContain(RUNS.status.finished);
+    const png = fakePng("A hinge, exploded view").toString("base64");
+    expect(html).toContain(`<img class="run-image" src="data:image/png;base64,${png}" alt="CONTENT 1 1.png"/>`);
+    // The output is the images' text (none here), never the JSON of their bytes, nor 'an empty string was generated'.
+    const item = /<article class="run-item"[\s\S]*?<\/article>/.exec(html)![0];
+    expect(item.split(png)).toHaveLength(2);
+    expect(item).not.toContain(RUN_MESSAGES.empty);
   });
 });

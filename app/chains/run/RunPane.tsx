@@ -104,6 +104,9 @@ function RunItem({ item }: { item: PaneItem }) {
         </p>
       ))}
       {answer ? <div className="run-answer" data-testid="run-answer">{answer}</div> : null}
+      {item.files.map((f, i) => (
+        <img key={i} className="run-image" src={`data:image/${f.type === "jpg" ? "jpeg" : f.type};base64,${f.base64}`} alt={f.name} />
+      ))}
       {item.error ? (
         <p className="form-error" role="alert">
           {item.error}

@@ -21,6 +21,8 @@ export type PaneItem = {
   ms: number | null;
   notes: string[];
   error: string | null;
+  /** The images a content link gave (its files, or an image model's), shown as images rather than as their base64. */
+  files: { name: string; type: string; base64: string }[];
 };
 
 export type PaneState = {
@@ -51,6 +53,7 @@ const item = (key: string, link: number | null, name: string, type: string, inpu
   ms: null,
   notes: [],
   error: null,
+  files: [],
 });
 
 /** The item of `link` (the last one started for it), made when an event comes before its start. */
@@ -94,7 +97,9 @@ export function foldEvent(state: PaneState, e: RunEvent): PaneState {
         next.status = "waiting";
         next.form = { link: e.data.link, variables: e.data.message.variables ?? [] };
       } else {
-        itemOf(items, e.data.link).text += e.data.message.text;
+        const target = itemOf(items, e.data.link);
+        target.text += e.data.message.text;
+        if (e.data.message.files?.length) target.files = [...target.files, ...e.data.message.files];
       }
       break;
     case "retry":
@@ -106,7 +111,8 @@ export function foldEvent(state: PaneState, e: RunEvent): PaneState {
       break;
     case "link-finish": {
       const done = itemOf(items, e.data.link);
-      done.output = e.data.output;
+      // A link that gave images answers its text: its output is the JSON of their bytes.
+      done.output = done.files.length ? done.text : e.data.output;
       done.variable = e.data.variable;
       done.usage = e.data.usage;
       done.ms = e.data.ms;
@@ -139,4 +145,4 @@ export const paneOf = (events: readonly RunEvent[]) => events.reduce(foldEvent, 
 export const isGoing = (s: PaneState["status"]) => s === "starting" || s === "running" || s === "waiting";
 
 /** What an item shows as its answer: the output once finished (the spec's text for an empty one), else the stream. */
-export const answerOf = (i: PaneItem) => (i.output === null ? i.text : i.output === "" ? RUN_MESSAGES.empty : i.output);
+export const answerOf = (i: PaneItem) => (i.output === null ? i.text : i.output === "" && !i.files.length ? RUN_MESSAGES.empty : i.output);
