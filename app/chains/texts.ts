@@ -129,7 +129,7 @@ export const CHAINS = {
     params: "Params",
     functions: "Functions",
     images: (n: number) => `Images of message ${n}`,
-    attachImage: (n: number) => `Attach an image to message ${n} (.png, .jpeg, .jpg)`,
+    attachImage: (n: number) => `Attach an image to message ${n} (.png, .jpeg, .jpg; .pdf, .docx, .pptx, .pptm, .vsdx: an image a page)`,
     /** A content link (spec 3 §3, §4.2). */
     sourceType: "Source",
     sourceChangeHint: "Changing the source empties its value.",

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { CONVERTER_MESSAGES, PageImages } from "@contract/converters";
 import type { RunEvent } from "@contract/chain-runs";
@@ -106,4 +109,27 @@ suite("office files and PDFs as page images", () => {
     const doc = await runContent(h, [{ name: "spec.docx", type: "docx", bytes: Buffer.from("not a document") }]);
     expect(failure(doc)).toEqual({ status: "failed", message: CONVERTER_MESSAGES.extractOffice });
   }, 60_000);
+
+  test("a full pool: the upload's 503 with its text, and a content link's .vsdx fails with it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chain-attachments-"));
+    // A "LibreOffice" that never exits holds the one slot until its time limit.
+    const hang = path.join(dir, "hang.sh");
+    fs.writeFileSync(hang, "#!/bin/sh\nsleep 600 &\nwait\n", { mode: 0o755 });
+    try {
+      const h = await harness({ converters: { commands: { soffice: hang }, limits: { officeMs: 2_000, concurrency: 1, queue: 0 } } });
+      const docx = await patentDocx({ pages: 1 });
+      const first = post(h, "/api/converters/pages", docx, "a.docx");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const second = await post(h, "/api/converters/pages", docx, "b.docx");
+      expect(second.status).toBe(503);
+      expect((await second.json()) as unknown).toMatchObject({ message: CONVERTER_MESSAGES.busy });
+      const run = await runContent(h, [{ name: "flow.vsdx", type: "vsdx", bytes: vsdx(["Step one"]) }]);
+      expect(failure(run)).toEqual({ status: "failed", message: CONVERTER_MESSAGES.busy });
+      const timedOut = await first;
+      expect(timedOut.status).toBe(400);
+      expect((await timedOut.json()) as unknown).toMatchObject({ message: CONVERTER_MESSAGES.convertOffice });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
