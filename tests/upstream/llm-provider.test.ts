@@ -2,7 +2,7 @@ import { crc32, inflateSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LLM_MESSAGES, parseProviderConfig, type ChatEvent, type ProviderConfig } from "@contract/llm";
 import { fakeEmbedding, fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
-import { OpenAiCompatible, ProviderError } from "../../upstream/src/llm/provider";
+import { OpenAiCompatible, ProviderError, imageTypeOf } from "../../upstream/src/llm/provider";
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -187,9 +187,19 @@ describe("the OpenAI-compatible adapter against the fake provider", () => {
     expect(images[0]!.base64).toBe(fakePng("a widget with three gears").toString("base64"));
     expect(decodePng(fakePng("another prompt")).pixels).not.toEqual(decodePng(fakePng("a widget with three gears")).pixels);
     expect(usage).toEqual({ promptTokens: 5, completionTokens: 100 });
-    // Without image options: the bounded default size; responseFormat false leaves the parameter out (gpt-image-*).
-    await new OpenAiCompatible(config({ model: "fake-image", image: { responseFormat: false, count: 2 } })).generateImages("x");
+    // The bounded default size; responseFormat false leaves the parameter out (gpt-image-*), and a provider that then
+    // answers an address (as DALL·E does) is refused, not fetched.
+    const url = await failure(() => new OpenAiCompatible(config({ model: "fake-image", image: { responseFormat: false, count: 2 } })).generateImages("x"));
     expect(fake.requests.at(-1)!.body).toEqual({ model: "fake-image", prompt: "x", size: "1024x1024", n: 2 });
+    expect(url.message).toBe(LLM_MESSAGES.imageUrlOnly);
+  });
+
+  it("an image's type is read from its bytes: PNG, JPEG, WebP, nothing else", () => {
+    expect(imageTypeOf(fakePng("x"))).toBe("png");
+    expect(imageTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe("jpeg");
+    expect(imageTypeOf(Buffer.from("RIFF\x24\x00\x00\x00WEBPVP8 ", "latin1"))).toBe("webp");
+    expect(imageTypeOf(Buffer.from("RIFF\x24\x00\x00\x00WAVEfmt ", "latin1"))).toBeNull();
+    expect(imageTypeOf(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
   });
 
   it("image generation: a 429 is 'rate-limit' (the run retries it), a 4xx the provider's message, a URL answer refused", async () => {

@@ -3,7 +3,7 @@
  * format: `POST /v1/chat/completions` (JSON, or server-sent `chat.completion.chunk` events ending in `data: [DONE]`,
  * with tool calls and, when asked by `stream_options.include_usage`, a usage chunk), `POST /v1/embeddings`
  * (deterministic vectors: the same text always gives the same vector), `POST /v1/audio/transcriptions` (multipart),
- * `POST /v1/images/generations` (a small PNG drawn from the prompt's hash, as base64 or, when asked, a URL) and
+ * `POST /v1/images/generations` (a small PNG drawn from the prompt's hash, as base64 when asked, else a URL) and
  * `GET /v1/models`. And its failures, on demand: 401 for a wrong key, 404 for an unknown model, 429 with Retry-After,
  * 500, a stream cut mid-way, a slow first token. It records each request and each connection the client closed
  * before the answer ended (an abort), with the time it saw it.
@@ -205,7 +205,8 @@ export async function startFakeLlm(options: { port?: number; apiKey?: string; mo
       return json(res, 200, {
         created: Math.floor(Date.now() / 1000),
         data: images.map((png) =>
-          body.response_format === "url" ? { url: `${listening.url}/images/${createHash("sha256").update(png).digest("hex")}.png` } : { b64_json: png.toString("base64") },
+          // As DALL·E: the bytes only when asked for them, else an address.
+          body.response_format !== "b64_json" ? { url: `${listening.url}/images/${createHash("sha256").update(png).digest("hex")}.png` } : { b64_json: png.toString("base64") },
         ),
         usage: { input_tokens: tokens(prompt), output_tokens: 100 * n, total_tokens: tokens(prompt) + 100 * n, input_tokens_details: { text_tokens: tokens(prompt), image_tokens: 0 } },
       });
