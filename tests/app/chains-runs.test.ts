@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ModelConfiguration } from "@contract/ai-admin";
 import type { ChainLinkInput } from "@contract/chains";
-import { RUN_MESSAGES } from "@contract/chain-runs";
+import { RUN_MESSAGES, type RunEvent } from "@contract/chain-runs";
 import { Organization } from "@contract/organizations";
 import { RUNS } from "~/chains/run/texts";
+import { answerOf, isGoing, paneOf } from "~/chains/run/view";
 import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
 import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 import { chainsOf } from "../helpers/chains";
@@ -266,5 +267,38 @@ describe("running a chain from its page", () => {
       ["assistant", "Echo: Hello there"],
       ["user", "And again"],
     ]);
+  });
+});
+
+describe("the output pane's model of a chain run that goes on into its chat", () => {
+  const at = "2026-11-28T09:00:00.000Z";
+  const usage = { promptTokens: 3, completionTokens: 2 };
+  const events: RunEvent[] = [
+    { id: 1, type: "chain-start", at, data: { runId: "r", chainId: "c", links: 1, index: null, chat: true } },
+    { id: 2, type: "link-start", at, data: { link: 0, name: "PROMPT 1", type: "prompt", input: null } },
+    { id: 3, type: "stream", at, data: { link: 0, content: "claim" } },
+    { id: 4, type: "link-finish", at, data: { link: 0, variable: "PROMPT_1_OUTPUT", output: "claim", usage, ms: 5 } },
+    { id: 5, type: "chat-start", at, data: { runId: "r", chainId: "c", name: "CHAT", input: { messages: [] } } },
+    { id: 6, type: "stream", at, data: { link: null, content: "Echo" } },
+    { id: 7, type: "chat-end", at, data: { status: "finished", usage, output: "Echo: x" } },
+    { id: 8, type: "chain-finish", at, data: { status: "finished", usage: { promptTokens: 6, completionTokens: 4 }, output: {} } },
+  ];
+
+  it("the chat is one more item; its end is not the run's, chain-finish is", () => {
+    const chatting = paneOf(events.slice(0, 7));
+    expect(chatting).toMatchObject({ kind: "chain", chat: true, status: "running" });
+    expect(isGoing(chatting.status)).toBe(true);
+    const chat = chatting.items.at(-1)!;
+    expect([chat.name, chat.type, answerOf(chat), chat.usage]).toEqual(["CHAT", "chat", "Echo: x", usage]);
+    const done = paneOf(events);
+    expect([done.status, done.usage]).toEqual(["finished", { promptTokens: 6, completionTokens: 4 }]);
+  });
+
+  it("a chat stopped mid-answer keeps what streamed; a chat run's chat-end ends it", () => {
+    const stopped = paneOf([...events.slice(0, 6), { id: 7, type: "chat-end", at, data: { status: "cancelled", usage, output: "" } }]);
+    expect(answerOf(stopped.items.at(-1)!)).toBe("Echo");
+    expect(stopped.status).toBe("running");
+    const chatRun = paneOf(events.slice(4, 7).map((e, i) => ({ ...e, id: i + 1 })));
+    expect([chatRun.kind, chatRun.status]).toEqual(["chat", "finished"]);
   });
 });
