@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_MESSAGES } from "@contract/chain-runs";
+import { CHAIN_MESSAGES } from "@contract/chains-constants";
 import { RUNS } from "~/chains/run/texts";
 import { fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
-import { chainsOf } from "../helpers/chains";
+import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 
 /**
@@ -30,7 +31,7 @@ describe("chain editor: the model an AI content link may use", () => {
     const acme = await org(`Acme ${uniq()}`);
     const chat = `chat-${uniq()}`;
     const painter = `painter-${uniq()}`;
-    await model(chat, [acme], "chat");
+    const chatId = await model(chat, [acme], "chat");
     await model(painter, [acme], "image-generation");
     const c = await chain({
       name: `Images ${uniq()}`,
@@ -49,6 +50,21 @@ describe("chain editor: the model an AI content link may use", () => {
     const prompt = optionsOf(html, "model");
     expect(prompt).toContain(chat);
     expect(prompt).not.toContain(painter);
+
+    // A chat model posted for it anyway (an old page, a crafted post) is refused on the model's field, what was typed kept.
+    const refused = await admin.postMultipart(`/chains/${c.id}?index`, {
+      draftVersion: draftVersionOf(unescapeHtml(html)),
+      link: "c",
+      name: "CONTENT 1",
+      sourceType: "ai",
+      aiModel: chatId,
+      aiTemplate: "Draw it again",
+      intent: "save",
+    });
+    expect(refused.status).toBe(400);
+    const after = unescapeHtml(await refused.text());
+    expect(after).toContain(CHAIN_MESSAGES.notImageModel);
+    expect(after).toContain("Draw it again");
   });
 
   it("a run of an AI content link shows the image generated, without JavaScript", async () => {

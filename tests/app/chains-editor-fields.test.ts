@@ -135,7 +135,7 @@ describe("chain editor: every field of a link without JavaScript", () => {
 
   it("a content link: files of the accepted types (bounded), a changed source empties the value, mermaid and AI fields", async () => {
     const acme = await org(`Content ${uniq()}`);
-    const m = await model(`content-${uniq()}`, [acme], "chat-with-vision");
+    const m = await model(`content-${uniq()}`, [acme], "image-generation");
     const c = await chain({
       name: `Content ${uniq()}`,
       organizations: [acme],

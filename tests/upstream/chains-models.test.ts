@@ -83,6 +83,31 @@ describe("chains: models in the editor", () => {
     }
   });
 
+  test("an AI content link names an image-generation model; a prompt or the chat a model that answers in text", async () => {
+    const h = await harness();
+    const acme = await org(h, "Acme");
+    const painter = await model(h, "painter", [acme.id], "image-generation");
+    const plain = await model(h, "gpt-p", [acme.id], "chat");
+    const chain = (prompt: string, drawing: string, chat: string) => ({
+      name: "Drawings",
+      organizations: [acme.id],
+      template: {
+        chain: [
+          { id: "p", type: "prompt", name: "PROMPT 1", model: prompt, messages: messages([]) },
+          { id: "c", type: "content", name: "CONTENT 1", source: { type: "ai", value: { model: drawing, template: "Draw {{PROMPT_1_OUTPUT}}" } } },
+        ],
+        chat: { type: "chat", model: chat, messages: [{ role: "user", content: "More" }] },
+      },
+    });
+    await json(await h.call("POST", "/api/prompts", { token: h.adminToken, body: chain(plain.id, painter.id, plain.id) }), 201);
+    const refused = ChainInvalid.parse(await json(await h.call("POST", "/api/prompts", { token: h.adminToken, body: chain(painter.id, plain.id, painter.id) }), 400));
+    expect(refused.problems).toEqual([
+      { link: 0, field: "model", message: CHAIN_MESSAGES.imageModelInText },
+      { link: 1, field: "source.value.model", message: CHAIN_MESSAGES.notImageModel },
+      { link: null, chat: true, field: "model", message: CHAIN_MESSAGES.imageModelInText },
+    ]);
+  });
+
   test("old data: a link naming a model by its deployment reads as the model's id (chain, draft, version)", async () => {
     const h = await harness();
     const acme = await org(h, "Acme");

@@ -117,6 +117,9 @@ export const CHAIN_MESSAGES = {
   fileTooLarge: (kb: number) => `The file is larger than ${kb} KB.`,
   tooManyFiles: (n: number) => `A content link holds at most ${n} files.`,
   tooLarge: "The chain is too large to save: remove some of its files or images.",
+  /** An AI content link's model draws; a prompt's or the chat's answers in text (spec 3 §3 model capability). */
+  notImageModel: "An AI content link needs an image-generation model.",
+  imageModelInText: "An image-generation model does not answer in text: choose a chat model.",
 } as const;
 
 /** Where a problem of a chain document is: the link's index (0-based; null for the chain or its chat) and field. */

@@ -81,6 +81,7 @@ export function chainEdits(deps: { chains: ChainsStore; ai: AiAdmin }) {
     exists: (id) => ai.models.get(id) !== null,
     allowedFor: (id, organizations) => organizations.length > 0 && organizations.every((o) => ai.permissions.modelsOf(o).includes(id)),
     vision: (id) => isVisionCapability(ai.models.get(id)?.capability ?? ""),
+    image: (id) => ai.models.get(id)?.capability === "image-generation",
   };
   /** Refuses (400) a document with problems; answers it with its template normalized. */
   const checked = (doc: ChainDocument, rules: ModelRules = models): ChainDocument => {

@@ -26,6 +26,8 @@ export type ModelRules = {
   allowedFor(id: string, organizations: readonly string[]): boolean;
   /** True when model `id` reads images (its capability ends in "vision"). */
   vision(id: string): boolean;
+  /** True when model `id` generates images (capability "image-generation"). */
+  image(id: string): boolean;
 };
 
 /** A text of a link that Handlebars renders, and the field it is in. */
@@ -81,10 +83,11 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
   });
   const seenIds = new Set<string>();
 
-  const checkModel = (model: string | null, at: { link: number | null; chat?: boolean }, field: string) => {
+  const checkModel = (model: string | null, at: { link: number | null; chat?: boolean }, field: string, draws = false) => {
     if (!model) return;
     if (!models.exists(model)) problems.push({ ...at, field, message: M.unknownModel });
     else if (!models.allowedFor(model, doc.organizations)) problems.push({ ...at, field, message: at.chat ? M.chatModelNotAllowed : M.modelNotAllowed });
+    else if (models.image(model) !== draws) problems.push({ ...at, field, message: draws ? M.notImageModel : M.imageModelInText });
   };
   // Spec 3 §5: images only for a vision model, on a user message before the last user message.
   const checkImages = (model: string | null, messages: readonly ChainMessage[], at: { link: number | null; chat?: boolean }) => {
@@ -142,7 +145,7 @@ export function chainProblems(doc: ChainDocument, models: ModelRules): ChainProb
       checkModel(link.model, at, "model");
       checkImages(link.model, link.messages, at);
     }
-    if (link.type === "content" && link.source.type === "ai") checkModel(link.source.value.model, at, "source.value.model");
+    if (link.type === "content" && link.source.type === "ai") checkModel(link.source.value.model, at, "source.value.model", true);
     checkTexts(textsOf(link), at, i);
     if (link.type === "form") link.variables.forEach((v, j) => checkDefault(v, `variables[${j}].defaultValue`, at, i));
     if (link.type === "query") {
