@@ -1,4 +1,5 @@
 import { CHAINS } from "~/chains/texts";
+import { pdf } from "../tests/fixtures/office";
 import { ADMIN, expect, expectAccessible, signIn, test, unique, askConfirmation } from "./fixtures";
 
 const js = () => test.info().project.name === "js";
@@ -8,7 +9,16 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   const login = await request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   const { token } = (await login.json()) as { token: string };
   const orgName = unique("Chain org");
-  expect((await request.post("/api/organizations/", { headers: { Authorization: `Bearer ${token}` }, data: { name: orgName } })).status()).toBe(201);
+  const orgCreated = await request.post("/api/organizations/", { headers: { Authorization: `Bearer ${token}` }, data: { name: orgName } });
+  expect(orgCreated.status()).toBe(201);
+  // With JavaScript, a vision model of the organization takes a PDF on a message (below).
+  const vision = unique("vision");
+  if (js()) {
+    const organizations = [((await orgCreated.json()) as { id: string }).id];
+    const config = JSON.stringify({ baseURL: "http://127.0.0.1:9/v1", apiKey: "k", model: vision });
+    const data = { name: vision, provider: "openai-compatible", capability: "chat-with-vision", organizations, config };
+    expect((await request.post("/api/v2/nlp/configurations", { headers: { Authorization: `Bearer ${token}` }, data })).status()).toBe(201);
+  }
   const name = unique("Chain");
   const tag = unique("tag").toLowerCase();
 
@@ -53,6 +63,18 @@ test("create a chain, edit its settings, find it by its tag, delete it", async (
   await content.getByRole("button", { name: CHAINS.editor.saveLink }).click();
   await expect(page.getByRole("button", { name: CHAINS.editor.removeFile("flow.svg") })).toBeVisible();
   await expectAccessible(page);
+  if (js()) {
+    // A PDF attached to a vision model's earlier user message becomes one image a page (the converters' pages route).
+    await page.locator("summary", { hasText: "PROMPT 1" }).click();
+    const prompt = page.locator("details[open]", { has: page.locator("summary", { hasText: "PROMPT 1" }) });
+    await prompt.getByLabel("Model", { exact: true }).selectOption({ label: vision });
+    await prompt.getByRole("button", { name: CHAINS.editor.addMessage }).click();
+    await expect(prompt.getByRole("button", { name: CHAINS.editor.deleteMessage })).toBeVisible();
+    await prompt.getByRole("button", { name: CHAINS.editor.addMessage }).click();
+    await prompt.getByLabel(CHAINS.editor.attachImage(2)).setInputFiles({ name: "claims.pdf", mimeType: "application/pdf", buffer: pdf() });
+    await prompt.getByRole("button", { name: CHAINS.editor.saveLink }).click();
+    await expect(page.getByRole("button", { name: CHAINS.editor.removeFile("claims.pdf p. 1") })).toBeVisible();
+  }
   if (!js()) {
     // A form variable's default-value selector, set without JavaScript: the invention's title, else a literal.
     await page.getByRole("button", { name: "Form", exact: true }).click();

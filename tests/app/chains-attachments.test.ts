@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { ATTACHMENT_MESSAGES, ATTACHMENT_PAGES, CHAIN_LIMITS } from "@contract/chains-constants";
 import { CONVERTER_MESSAGES, UPLOAD_ACCEPT } from "@contract/converters";
 import { CHAINS } from "~/chains/texts";
 import { patentDocx } from "../fixtures/docx";
-import { blankPdf, missingConverters, textPdf } from "../upstream/converters-files";
+import { blankPdf, converterSuite, textPdf } from "../upstream/converters-files";
 import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
 
@@ -13,15 +13,7 @@ import { appAsAdmin, unescapeHtml, uniq } from "../helpers/app";
  * upstream's converters; a file that cannot be converted, or one past the page or image bound, is refused on its
  * message with everything typed kept. Real files made here; LibreOffice and poppler run as in production.
  */
-const missing = missingConverters();
-if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
-if (missing.length) {
-  console.warn(
-    `chains-attachments.test.ts skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends ` +
-      "libreoffice-core-nogui libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-draw-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
-  );
-}
-const suite = missing.length ? describe.skip : describe;
+const suite = converterSuite("chains-attachments.test.ts");
 
 const { app, admin } = appAsAdmin();
 const { create: chain, draft: draftOf, org, model } = chainsOf(app);

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { CONVERTER_MESSAGES, PageImages } from "@contract/converters";
 import type { RunEvent } from "@contract/chain-runs";
 import { Organization } from "@contract/organizations";
 import { patentDocx } from "../fixtures/docx";
 import { allEvents } from "./chain-runs-helpers";
-import { blankPdf, missingConverters, textPdf, vsdx } from "./converters-files";
+import { blankPdf, converterSuite, textPdf, vsdx } from "./converters-files";
 import { harness, type Harness } from "./helpers";
 
 /**
@@ -15,15 +15,7 @@ import { harness, type Harness } from "./helpers";
  * converters' `pages` route a message's upload goes through, and a content link's files at run time. Real files made
  * here; LibreOffice and poppler run as in production.
  */
-const missing = missingConverters();
-if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
-if (missing.length) {
-  console.warn(
-    `chain-attachments.test.ts skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends ` +
-      "libreoffice-core-nogui libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-draw-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
-  );
-}
-const suite = missing.length ? describe.skip : describe;
+const suite = converterSuite("chain-attachments.test.ts");
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { describe } from "vitest";
 import { CONTENT_TYPES, entry, writeZip } from "../helpers/zip";
 
 /** Real files for the converter tests, made here (no binary fixtures): presentations, PDFs, messages, scans. */
@@ -16,6 +17,21 @@ export function missingConverters(): string[] {
       return true;
     }
   });
+}
+
+/**
+ * `describe` for a test file that needs the converters, or `describe.skip` with the install line where they are
+ * missing; on CI (.ci/run installs them) a missing one fails the file.
+ */
+export function converterSuite(file: string): typeof describe | typeof describe.skip {
+  const missing = missingConverters();
+  if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
+  if (!missing.length) return describe;
+  console.warn(
+    `${file} skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends libreoffice-core-nogui ` +
+      "libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-draw-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
+  );
+  return describe.skip;
 }
 
 const SLIDE = (paragraphs: string[]) =>
