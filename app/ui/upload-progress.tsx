@@ -46,8 +46,14 @@ export function useUploadProgress() {
       const redirect = xhr.getResponseHeader("X-Remix-Redirect");
       if (redirect) {
         // A document load (not the router): the root loader reads the flash toast the action set, as after a post
-        // without JavaScript (a client navigation would not re-run it).
-        window.location.assign(redirect);
+        // without JavaScript (a client navigation would not re-run it). A target that differs from this page only by
+        // its #fragment would merely scroll: the page is reloaded there instead.
+        const target = new URL(redirect, window.location.href);
+        const here = window.location;
+        if (target.pathname === here.pathname && target.search === here.search) {
+          here.hash = target.hash;
+          here.reload();
+        } else window.location.assign(redirect);
         return;
       }
       try {
