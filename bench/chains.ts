@@ -1,5 +1,5 @@
 /**
- * Chain runs under load (`npm run bench:chains [-- --runs 100 --seconds 30 --ttft 200 --chunk-ms 50 --samples 40]`),
+ * Chain runs under load (`npm run bench:chains [-- --runs 100 --seconds 30 --ttft 200 --chunk-ms 50 --samples 40 --rounds 3]`),
  * on the production build (BUILD_DIR) with compression on, against the fake provider on loopback
  * (docs/decisions/chain-runs.md):
  *   1. the product's added latency to the first streamed token: the time from `POST /api/v2/nlp/chains/stream` to
@@ -8,7 +8,8 @@
  *   2. `--runs` runs at once, each streaming for about `--seconds` (a chunk every `--chunk-ms`): every event's id must
  *      follow the previous one, the text read must be the provider's, and the client's events must be the run's log
  *      (0 lost events); meanwhile pages of the back office are read one after another (goal: p99 ≤ 100 ms);
- *   3. the server's resident memory before, at the peak of, and 15 s after the runs.
+ *   3. the server's resident memory before, at the peak of, and 15 s after the runs; part 2 is repeated `--rounds`
+ *      times (3) so that a leak (growth every round) is told from a high-water mark (a first rise, then level).
  */
 import { takeEvents, type RunEvent, type RunWithEvents } from "../upstream/contract/chain-runs";
 import { startFakeLlm } from "../upstream/src/llm/fake-server";
@@ -23,6 +24,7 @@ const SECONDS = arg("seconds", 30);
 const TTFT = arg("ttft", 200);
 const CHUNK_MS = arg("chunk-ms", 50);
 const SAMPLES = arg("samples", 40);
+const ROUNDS = arg("rounds", 3);
 /** Runs one user may have at once (RUN_LIMITS.perUser): the concurrent runs are spread over this many users each. */
 const PER_USER = 5;
 
@@ -167,29 +169,37 @@ async function main() {
     const quietPageMs: number[] = [];
     for (let i = 0; i < 30; i++) quietPageMs.push(await readPage(server.base, pages[i % pages.length]!, cookie));
     const baseline = rssMb(server.pid);
-    let peak = baseline;
-    let going = true;
-    const pageMs: number[] = [];
-    const pageReader = (async () => {
-      for (let i = 0; going; i++) {
-        pageMs.push(await readPage(server.base, pages[i % pages.length]!, cookie));
-        peak = Math.max(peak, rssMb(server.pid));
-        await sleep(100);
-      }
-    })();
-    const t0 = performance.now();
-    const reads = await Promise.all(Array.from({ length: RUNS }, (_, i) => runAndRead(server.base, tokens[Math.floor(i / PER_USER)]!, body(question(i)))));
-    const wallS = (performance.now() - t0) / 1000;
-    going = false;
-    await pageReader;
-    const problems: string[] = [];
-    await pool(reads, 8, async (read, i) => {
-      const run = await api<RunWithEvents>(server.base, tokens[Math.floor(i / PER_USER)]!, "GET", `/api/v2/nlp/chains/runs/${read.runId}`);
-      for (const p of lost(read, `Echo: ${question(i)}`, run.events)) problems.push(`run ${i}: ${p}`);
-    });
-    const events = reads.reduce((n, r) => n + r.events.length, 0);
-    await sleep(15_000);
-    const after = rssMb(server.pid);
+    type Round = { pageMs: number[]; events: number; wallS: number; problems: string[]; peak: number; after: number };
+    const rounds: Round[] = [];
+    // The same burst ROUNDS times: memory that grows round after round is a leak; a first rise that stays level
+    // afterwards is the heap's and the allocator's high-water mark, reused by the next burst.
+    for (let round = 0; round < ROUNDS; round++) {
+      let peak = rssMb(server.pid);
+      let going = true;
+      const pageMs: number[] = [];
+      const pageReader = (async () => {
+        for (let i = 0; going; i++) {
+          pageMs.push(await readPage(server.base, pages[i % pages.length]!, cookie));
+          peak = Math.max(peak, rssMb(server.pid));
+          await sleep(100);
+        }
+      })();
+      const t0 = performance.now();
+      const reads = await Promise.all(Array.from({ length: RUNS }, (_, i) => runAndRead(server.base, tokens[Math.floor(i / PER_USER)]!, body(question(i)))));
+      const wallS = (performance.now() - t0) / 1000;
+      going = false;
+      await pageReader;
+      const problems: string[] = [];
+      await pool(reads, 8, async (read, i) => {
+        const run = await api<RunWithEvents>(server.base, tokens[Math.floor(i / PER_USER)]!, "GET", `/api/v2/nlp/chains/runs/${read.runId}`);
+        for (const p of lost(read, `Echo: ${question(i)}`, run.events)) problems.push(`run ${i}: ${p}`);
+      });
+      const events = reads.reduce((n, r) => n + r.events.length, 0);
+      await sleep(15_000);
+      rounds.push({ pageMs, events, wallS, problems, peak, after: rssMb(server.pid) });
+    }
+    const pageMs = rounds.flatMap((r) => r.pageMs);
+    const problems = rounds.flatMap((r) => r.problems);
 
     console.log(`\nChain runs through the production server (compression on), fake provider: first token after ${TTFT} ms, a chunk every ${CHUNK_MS} ms\n`);
     console.log(
@@ -203,8 +213,10 @@ async function main() {
         ],
       ),
     );
-    console.log(`\n${RUNS} runs at once: ${events} events in ${fmt(wallS)} s, ${problems.length} problems (lost events) ${problems.slice(0, 5).join("; ")}`);
-    console.log(`server memory (RSS MB): before ${fmt(baseline)}, peak ${fmt(peak)}, 15 s after ${fmt(after)}`);
+    for (const [i, r] of rounds.entries()) {
+      console.log(`\nround ${i + 1}: ${RUNS} runs at once, ${r.events} events in ${fmt(r.wallS)} s, ${r.problems.length} problems (lost events) ${r.problems.slice(0, 5).join("; ")}`);
+    }
+    console.log(`\nserver memory (RSS MB): before ${fmt(baseline)}; ${rounds.map((r, i) => `round ${i + 1} peak ${fmt(r.peak)}, 15 s after ${fmt(r.after)}`).join("; ")}`);
     if (problems.length) process.exitCode = 1;
   } finally {
     await server.stop();
