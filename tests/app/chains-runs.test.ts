@@ -147,6 +147,10 @@ describe("running a chain from its page", () => {
     expect(done).toContain("You know a hinge claim.");
     expect(done).toContain(RUNS.chatMessage);
     expect(done).toContain(`name="run" value="${runId}"`);
+    // Each item's facts are joined by " · "; the chat has no output variable, and its facts start with its tokens.
+    const facts = [...done.matchAll(/class="muted run-facts">([^<]*)</g)].map((m) => m[1]!);
+    expect(facts.length).toBeGreaterThanOrEqual(2);
+    for (const line of facts) expect(line).not.toMatch(/^ ?·|· ?$/);
     // An empty message is ignored: back on the run's page.
     const empty = await admin.post(`/chains/${chain.id}/runs`, { intent: "chat", message: " ", run: runId });
     expect([empty.status, empty.headers.get("Location")]).toEqual([302, url]);

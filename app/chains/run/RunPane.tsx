@@ -113,9 +113,9 @@ function RunItem({ item }: { item: PaneItem }) {
         </p>
       ) : null}
       <p className="muted run-facts">
-        {item.variable ? RUNS.outputVariable(item.variable) : null}
-        {item.usage ? ` · ${RUNS.tokens(item.usage)}` : null}
-        {item.ms !== null ? ` · ${RUNS.time(item.ms)}` : null}
+        {[item.variable ? RUNS.outputVariable(item.variable) : null, item.usage ? RUNS.tokens(item.usage) : null, item.ms !== null ? RUNS.time(item.ms) : null]
+          .filter((fact) => fact !== null)
+          .join(" · ")}
       </p>
       {item.input !== null ? (
         <details className="run-inspect">
