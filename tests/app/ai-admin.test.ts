@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AI_ADMIN_MESSAGES, inUseMessage, organizationInUseMessage } from "@contract/ai-admin";
 import { LLM_MESSAGES, maskSecret } from "@contract/llm";
 import { AI_ADMIN, MODELS, ORGANIZATION_AI, STT_SERVICES } from "~/ai-admin/texts";
-import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { appAsAdmin, browserWith, unescapeHtml, uniq } from "../helpers/app";
 
 const { app, admin } = appAsAdmin();
@@ -15,10 +16,7 @@ const DATA = {
 };
 
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
+withFakeLlm((started) => (fake = started));
 
 const configOf = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", maxRetries: 0, ...over }, null, 2);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RUN_MESSAGES } from "@contract/chain-runs";
 import { CHAIN_MESSAGES } from "@contract/chains-constants";
 import { RUNS } from "~/chains/run/texts";
-import { fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { fakePng, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { chainsOf, draftVersionOf } from "../helpers/chains";
 import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 
@@ -14,10 +15,7 @@ import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 const { app, admin } = appAsAdmin();
 const { create: chain, org, model } = chainsOf(app);
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
+withFakeLlm((started) => (fake = started));
 
 /** The option labels of the select named `name` in `html`. */
 const optionsOf = (html: string, name: string) => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ModelConfiguration } from "@contract/ai-admin";
 import type { ChainLinkInput } from "@contract/chains";
 import { RUN_MESSAGES, type RunEvent } from "@contract/chain-runs";
 import { Organization } from "@contract/organizations";
 import { RUNS } from "~/chains/run/texts";
 import { answerOf, isGoing, paneOf } from "~/chains/run/view";
-import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { appAsAdmin, uniq, unescapeHtml } from "../helpers/app";
 import { chainsOf } from "../helpers/chains";
 
@@ -13,14 +14,7 @@ import { chainsOf } from "../helpers/chains";
 const { app, admin } = appAsAdmin();
 const chains = chainsOf(app);
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.slowFirstToken(0);
-  fake.chunkDelay(0);
-});
+withFakeLlm((started) => (fake = started));
 
 let setup: Promise<{ organization: string; model: string }> | null = null;
 /** One organization allowed one model of the fake provider. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   AI_ADMIN_MESSAGES,
   ConfigurationLists,
@@ -12,14 +12,12 @@ import { LLM_MESSAGES, maskSecret } from "@contract/llm";
 import { Organization } from "@contract/organizations";
 import { NotConfigured, createAiAdmin } from "../../upstream/src/ai-admin/service";
 import { openDatabase } from "../../upstream/src/db";
-import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { START, harness, message, tempDir, type Harness } from "./helpers";
 
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
+withFakeLlm((started) => (fake = started));
 
 const configOf = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ baseURL: fake.baseURL, apiKey: fake.apiKey, model: "fake-chat", maxRetries: 0, ...over }, null, 2);

@@ -1,19 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AI_CONTENT_MESSAGES, RUN_MESSAGES, type RunWithEvents } from "@contract/chain-runs";
 import type { ChainLinkInput } from "@contract/chains";
 import { ModelConfiguration } from "@contract/ai-admin";
-import { fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { fakePng, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { harness, type Harness } from "./helpers";
 import { allEvents, fakeModelOrg, stopWhen } from "./chain-runs-helpers";
 
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.slowFirstToken(0);
-});
+withFakeLlm((started) => (fake = started));
 
 const STREAM = "/api/v2/nlp/chains/stream";
 

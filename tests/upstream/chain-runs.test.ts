@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { RUN_LIMITS, RUN_MESSAGES, type RunEvent, type RunLimits, type RunWithEvents } from "@contract/chain-runs";
 import { CHAIN_QUERY_MESSAGES } from "@contract/chain-query";
-import { startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { createAiAdmin } from "../../upstream/src/ai-admin/service";
 import { eventStream } from "../../upstream/src/chain-runs/routes";
 import { ChainRuns } from "../../upstream/src/chain-runs/service";
@@ -10,14 +11,7 @@ import { decodePayload, harness, message, type Harness } from "./helpers";
 import { allEvents, fakeModelOrg, promptLink, sseEvents, stopWhen } from "./chain-runs-helpers";
 
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.slowFirstToken(0);
-  fake.chunkDelay(0);
-});
+withFakeLlm((started) => (fake = started));
 
 const STREAM = "/api/v2/nlp/chains/stream";
 

@@ -1,18 +1,12 @@
 import { crc32, inflateSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LLM_MESSAGES, parseProviderConfig, type ChatEvent, type ProviderConfig } from "@contract/llm";
-import { fakeEmbedding, fakePng, startFakeLlm, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { fakeEmbedding, fakePng, type FakeLlm } from "../../upstream/src/llm/fake-server";
+import { withFakeLlm } from "../helpers/fake-llm";
 import { OpenAiCompatible, ProviderError, imageTypeOf } from "../../upstream/src/llm/provider";
 
 let fake: FakeLlm;
-beforeAll(async () => {
-  fake = await startFakeLlm();
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.slowFirstToken(0);
-  fake.chunkDelay(0);
-});
+withFakeLlm((started) => (fake = started));
 
 const config = (over: Partial<ProviderConfig> = {}): ProviderConfig => ({
   baseURL: fake.baseURL,
