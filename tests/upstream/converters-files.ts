@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { describe } from "vitest";
 import { CONTENT_TYPES, entry, writeZip } from "../helpers/zip";
+import type { Harness } from "./helpers";
 
 /** Real files for the converter tests, made here (no binary fixtures): presentations, PDFs, messages, scans. */
 
@@ -32,6 +33,13 @@ export function converterSuite(file: string): typeof describe | typeof describe.
       "libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-draw-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
   );
   return describe.skip;
+}
+
+/** A multipart post of `[field, bytes, file name]` files to the upstream, as `token` (the administrator by default). */
+export function postFiles(h: Harness, url: string, files: [string, Buffer, string][], token = h.adminToken): Promise<Response> {
+  const form = new FormData();
+  for (const [field, bytes, name] of files) form.append(field, new File([new Uint8Array(bytes)], name));
+  return h.up.fetch(new Request(`http://upstream.test${url}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
 }
 
 const SLIDE = (paragraphs: string[]) =>

@@ -1,29 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { CONVERTER_MESSAGES } from "@contract/converters";
 import { patentDocx } from "../fixtures/docx";
 import { docxBomb } from "../helpers/zip";
 import { harness, message, type Harness } from "./helpers";
-import { billionLaughsDocx, blankPdf, missingConverters } from "./converters-files";
+import { billionLaughsDocx, blankPdf, converterSuite, postFiles } from "./converters-files";
 
-const missing = missingConverters();
-// On CI every converter must be there (.ci/run installs them); elsewhere the tests say what to install and skip.
-if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
-if (missing.length) {
-  console.warn(
-    `converters.test.ts skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends ` +
-      "libreoffice-core-nogui libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
-  );
-}
-const suite = missing.length ? describe.skip : describe;
-
-function post(h: Harness, url: string, files: [string, Buffer, string][], token = h.adminToken): Promise<Response> {
-  const form = new FormData();
-  for (const [field, bytes, name] of files) form.append(field, new File([new Uint8Array(bytes)], name));
-  return h.up.fetch(new Request(`http://upstream.test${url}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
-}
+const suite = converterSuite("converters-hostile.test.ts");
 
 
 /** Pings the upstream every 20 ms while `work` runs: the slowest answer (the server must keep answering). */
@@ -90,7 +75,7 @@ suite("converters under attack", () => {
     const all: number[] = [];
     for (const [url, bytes, name, expected] of cases) {
       const started = performance.now();
-      const { result, slowest, p99, pings, times } = await whileAnswering(h, () => post(h, url, [["file", bytes, name]]));
+      const { result, slowest, p99, pings, times } = await whileAnswering(h, () => postFiles(h, url, [["file", bytes, name]]));
       all.push(...times);
       const took = performance.now() - started;
       console.log(`${url} ${name}: ${result.status} in ${took.toFixed(0)} ms; ${pings} answers meanwhile, p99 ${p99.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms`);
@@ -111,9 +96,9 @@ suite("converters under attack", () => {
     });
     const started = performance.now();
     const { result, slowest, p99, pings } = await whileAnswering(slow, async () => {
-      const first = post(slow, "/api/converters/office2pdf", [["file", docx, "a.docx"]], slow.adminToken);
+      const first = postFiles(slow, "/api/converters/office2pdf", [["file", docx, "a.docx"]], slow.adminToken);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const second = await post(slow, "/api/converters/office2pdf", [["file", docx, "b.docx"]], slow.adminToken);
+      const second = await postFiles(slow, "/api/converters/office2pdf", [["file", docx, "b.docx"]], slow.adminToken);
       expect([second.status, await message(second)]).toEqual([503, CONVERTER_MESSAGES.busy]);
       return first;
     });

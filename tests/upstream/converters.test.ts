@@ -11,29 +11,15 @@ import { patentDocx } from "../fixtures/docx";
 import { harness, message, type Harness } from "./helpers";
 import {
   emailWithAttachment,
-  missingConverters,
+  converterSuite,
+  postFiles,
   pptx,
   renderPage,
   scannedPdf,
   wordRecall,
 } from "./converters-files";
 
-const missing = missingConverters();
-// On CI every converter must be there (.ci/run installs them); elsewhere the tests say what to install and skip.
-if (missing.length && process.env.CI) throw new Error(`converters missing on CI: ${missing.join(", ")}`);
-if (missing.length) {
-  console.warn(
-    `converters.test.ts skipped: ${missing.join(", ")} not installed (apt-get install --no-install-recommends ` +
-      "libreoffice-core-nogui libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils tesseract-ocr tesseract-ocr-eng)",
-  );
-}
-const suite = missing.length ? describe.skip : describe;
-
-function post(h: Harness, url: string, files: [string, Buffer, string][], token = h.adminToken): Promise<Response> {
-  const form = new FormData();
-  for (const [field, bytes, name] of files) form.append(field, new File([new Uint8Array(bytes)], name));
-  return h.up.fetch(new Request(`http://upstream.test${url}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }));
-}
+const suite = converterSuite("converters.test.ts");
 
 const text = async (res: Response) => {
   expect(res.status, await res.clone().text()).toBe(200);
@@ -58,7 +44,7 @@ suite("converters", () => {
   });
 
   test("office2pdf: a .docx becomes a PDF with its text (LibreOffice, own profile, bounded)", async () => {
-    const res = await post(h, "/api/converters/office2pdf", [["file", docx, "widget.docx"]]);
+    const res = await postFiles(h, "/api/converters/office2pdf", [["file", docx, "widget.docx"]]);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toContain("widget.pdf");
@@ -70,7 +56,7 @@ suite("converters", () => {
   }, 180_000);
 
   test("office2txt: .docx, .pptx (slides in the presentation's order), .pdf text layer, .txt in any encoding", async () => {
-    const fromDocx = await text(await post(h, "/api/converters/office2txt", [["file", docx, "widget.docx"]]));
+    const fromDocx = await text(await postFiles(h, "/api/converters/office2txt", [["file", docx, "widget.docx"]]));
     expect(fromDocx.text).toContain("Spring-loaded widget");
     expect(fromDocx.text).toContain("A widget, comprising:");
 
@@ -78,25 +64,25 @@ suite("converters", () => {
       { part: "slide2.xml", paragraphs: ["First slide title", "Point one"] },
       { part: "slide1.xml", paragraphs: ["Second slide title"] },
     ]);
-    const fromPptx = await text(await post(h, "/api/converters/office2txt", [["file", deck, "deck.pptm"]]));
+    const fromPptx = await text(await postFiles(h, "/api/converters/office2txt", [["file", deck, "deck.pptm"]]));
     expect(fromPptx).toEqual({ name: "deck.pptm", text: "First slide title\nPoint one\n\nSecond slide title", pages: 2 });
 
-    const fromPdf = await text(await post(h, "/api/converters/office2txt", [["file", pdf, "widget.pdf"]]));
+    const fromPdf = await text(await postFiles(h, "/api/converters/office2txt", [["file", pdf, "widget.pdf"]]));
     expect(fromPdf.pages).toBe(1);
     expect(fromPdf.text).toContain("Spring-loaded widget");
 
     const latin = Buffer.from("Caf\xe9 cr\xe8me \x93quoted\x94", "latin1");
-    expect((await text(await post(h, "/api/converters/office2txt", [["file", latin, "notes.txt"]]))).text).toBe("Café crème “quoted”");
+    expect((await text(await postFiles(h, "/api/converters/office2txt", [["file", latin, "notes.txt"]]))).text).toBe("Café crème “quoted”");
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Ünïcode text", "utf16le")]);
-    expect((await text(await post(h, "/api/converters/office2txt", [["file", utf16, "notes.txt"]]))).text).toBe("Ünïcode text");
+    expect((await text(await postFiles(h, "/api/converters/office2txt", [["file", utf16, "notes.txt"]]))).text).toBe("Ünïcode text");
     expect(decodeText(Buffer.from("Ünïcode text", "utf16le"))).toBe("Ünïcode text");
     expect(decodeText(Buffer.from("plain ✓ utf-8"))).toBe("plain ✓ utf-8");
 
     const binary = Buffer.from([0x41, 0x00, 0x00, 0x13, 0x00, 0x42, 0x43, 0x00, 0x00, 0x00]);
-    const bad = await post(h, "/api/converters/office2txt", [["file", binary, "notes.txt"]]);
+    const bad = await postFiles(h, "/api/converters/office2txt", [["file", binary, "notes.txt"]]);
     expect([bad.status, await message(bad)]).toEqual([400, CONVERTER_MESSAGES.readTxt]);
 
-    const wrong = await post(h, "/api/converters/office2txt", [["file", Buffer.from("x"), "diagram.vsdx"]]);
+    const wrong = await postFiles(h, "/api/converters/office2txt", [["file", Buffer.from("x"), "diagram.vsdx"]]);
     expect(wrong.status).toBe(400);
     expect(await message(wrong)).toContain(CONVERTER_MESSAGES.invalidTextFile);
   }, 60_000);
@@ -104,7 +90,7 @@ suite("converters", () => {
   test("eml2txt and office2txt: subject, from, to, date, attachment names and the body of a message", async () => {
     const eml = emailWithAttachment();
     for (const url of ["/api/converters/eml2txt", "/api/converters/office2txt"]) {
-      const got = await text(await post(h, url, [["file", eml, "message.eml"]]));
+      const got = await text(await postFiles(h, url, [["file", eml, "message.eml"]]));
       expect(got.text).toContain("Subject: Office action response due");
       expect(got.text).toContain("From: Ann Lee <ann@example.com>");
       expect(got.text).toContain("To: Bob Roe <bob@example.com>");
@@ -114,12 +100,12 @@ suite("converters", () => {
     const html = Buffer.from(
       "From: a@example.com\r\nSubject: Hi\r\nContent-Type: text/html\r\n\r\n<html><head><style>p{}</style></head><body><p>Hello &amp; welcome</p><p>Second</p></body></html>",
     );
-    const fromHtml = await text(await post(h, "/api/converters/eml2txt", [["file", html, "html.eml"]]));
+    const fromHtml = await text(await postFiles(h, "/api/converters/eml2txt", [["file", html, "html.eml"]]));
     expect(fromHtml.text).toMatch(/Hello & welcome\n+Second$/);
   }, 30_000);
 
   test("toimages: a PDF's pages as PNGs in a zip", async () => {
-    const res = await post(h, "/api/hub-pdf/convert/toimages", [["file", pdf, "widget.pdf"]]);
+    const res = await postFiles(h, "/api/hub-pdf/convert/toimages", [["file", pdf, "widget.pdf"]]);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     const zip = await openZip(new Uint8Array(await res.arrayBuffer()));
@@ -139,7 +125,7 @@ suite("converters", () => {
     fs.writeFileSync(scanFile, scan);
     expect(execFileSync("pdftotext", [scanFile, "-"]).toString().trim()).toBe("");
 
-    const res = await post(h, "/api/hub-pdf/ocr", [
+    const res = await postFiles(h, "/api/hub-pdf/ocr", [
       ["files", scan, "scan.pdf"],
       ["files", png, "page.png"],
     ]);
@@ -172,7 +158,7 @@ suite("OCR results expire", () => {
   test("a job ended more than ocrResultsMs ago is deleted with its files when the next OCR request comes", async () => {
     const h = await harness({ converters: { limits: { ocrResultsMs: 0 } } });
     const start = async () => {
-      const res = await post(h, "/api/hub-pdf/ocr", [["files", Buffer.from("not a picture"), "noise.png"]]);
+      const res = await postFiles(h, "/api/hub-pdf/ocr", [["files", Buffer.from("not a picture"), "noise.png"]]);
       expect(res.status, await res.clone().text()).toBe(202);
       return OcrJob.parse(await res.json()).jobId;
     };
