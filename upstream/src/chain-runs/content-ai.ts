@@ -8,13 +8,12 @@
  * chain's organizations may use, or the organizations' first image-generation model when the link names none.
  * Retries, Stop and usage are the run's, as for a prompt link.
  */
-import { setTimeout as wait } from "node:timers/promises";
 import type { ChainLink } from "../../contract/chains";
 import { AI_CONTENT_MESSAGES, RUN_MESSAGES, type RunLimits } from "../../contract/chain-runs";
 import { NotConfigured } from "../ai-admin/service";
 import { OpenAiCompatible, ProviderError } from "../llm/provider";
 import { RunFailure, type LiveRun } from "./engine";
-import { retryDelayMs } from "./retry";
+import { retried } from "./retry";
 import type { RunnerDeps, Scope } from "./runner";
 
 type AiSource = Extract<Extract<ChainLink, { type: "content" }>["source"], { type: "ai" }>["value"];
@@ -71,14 +70,7 @@ export async function aiContent(
     } catch (error) {
       if (run.signal.aborted) throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");
       if (!(error instanceof ProviderError)) throw error;
-      const delayMs = retryDelayMs(error, attempt, limits);
-      if (delayMs !== null) {
-        registry.emit(run, "retry", { link: index, message: RUN_MESSAGES.retrying, attempt, delayMs, reason: error.message });
-        await wait(delayMs, undefined, { signal: run.signal }).catch(() => {
-          throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");
-        });
-        continue;
-      }
+      if (await retried(registry, run, index, error, attempt, limits)) continue;
       throw new RunFailure(error.message);
     }
   }

@@ -19,7 +19,7 @@ import { aiContent } from "./content-ai";
 import { contentFiles, type ContentFileDeps } from "./content-files";
 import { RunFailure, type LiveRun, type RunRegistry } from "./engine";
 import { resolveVariables } from "./resolve";
-import { retryDelayMs } from "./retry";
+import { retried } from "./retry";
 import { substitute } from "./substitute";
 
 export type RunnerDeps = ContentFileDeps & {
@@ -32,20 +32,6 @@ export type RunnerDeps = ContentFileDeps & {
 
 /** What a run reads: the context, the variables (the outputs added as links finish), the organizations' models. */
 export type Scope = { context: RunContext; variables: Record<string, unknown>; organizations: readonly string[] };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(new RunFailure(RUN_MESSAGES.cancelled, "cancelled"));
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new RunFailure(RUN_MESSAGES.cancelled, "cancelled"));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 
 /** The values a template sees: the context's fields, `context` itself, then the variables and outputs. */
 const templateValues = (scope: Scope) => ({ ...scope.context, context: scope.context, ...scope.variables });
@@ -152,12 +138,7 @@ export class Runner {
         if (run.signal.aborted) throw new RunFailure(RUN_MESSAGES.cancelled, "cancelled");
         if (!(error instanceof ProviderError)) throw error;
         // Only before any text: a retry after a partial answer would stream it twice.
-        const delayMs = text === "" ? retryDelayMs(error, attempt, this.limits) : null;
-        if (delayMs !== null) {
-          registry.emit(run, "retry", { link, message: RUN_MESSAGES.retrying, attempt, delayMs, reason: error.message });
-          await sleep(delayMs, run.signal);
-          continue;
-        }
+        if (text === "" && (await retried(registry, run, link, error, attempt, this.limits))) continue;
         throw new RunFailure(error.failure === "cut" ? RUN_MESSAGES.partialStream : error.message);
       }
     }
