@@ -9,6 +9,9 @@ export type Attachment = { images: ChainImage[] } | { error: string };
 const KB = 1024;
 const imageType = (name: string) => IMAGE_FILE_TYPES.find((t) => `.${t}` === extensionOf(name)) ?? null;
 
+/** Whether a file uploaded onto a message is converted (an office file or PDF of the accepted list), not taken as it is. */
+export const converted = (name: string) => accepts(UPLOAD_ACCEPT.images, name) && imageType(name) === null;
+
 /**
  * One file uploaded onto a vision model's message (spec 3 §5 "Uploads: images accept .png, .jpeg, .jpg, .docx,
  * .pptx, .pptm, .vsdx, .pdf"): an image as it is (`CHAIN_LIMITS.imageBytes`); any other of the list turned into page

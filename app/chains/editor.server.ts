@@ -12,6 +12,7 @@ import {
 } from "@contract/chains";
 import { DEFAULT_QUERY_SQL } from "@contract/chain-query";
 import {
+  ATTACHMENT_CONVERSIONS,
   ATTACHMENT_MESSAGES,
   CHAIN_LIMITS,
   CHAIN_MESSAGES,
@@ -32,7 +33,7 @@ import { CommitMessage, VERSION_MESSAGES, VersionConflict } from "@contract/vers
 import { z, type ZodIssue } from "zod";
 import { isUpstreamError, type Api } from "~/lib/upstream.server";
 import { TEXT_FROM_FILE } from "~/ui/text-from-file";
-import { readAttachment, type Attachment } from "./attachments.server";
+import { converted, readAttachment, type Attachment } from "./attachments.server";
 import { chains } from "./chains.server";
 
 /**
@@ -140,9 +141,12 @@ async function readUpload<T extends string>(file: File, types: readonly T[], max
 /** The uploads of a link form's post, bounded in number before any is read; office files and PDFs converted one by one. */
 export async function readUploads(form: FormData, api: Api): Promise<Uploads> {
   const images = new Map<number, Attachment>();
-  for (let i = 0; i < CHAIN_LIMITS.messages; i++) {
-    const [file] = filesOf(form, `image-${i}`);
-    if (file) images.set(i, await readAttachment(api, file));
+  const posted = Array.from({ length: CHAIN_LIMITS.messages }, (_, i) => filesOf(form, `image-${i}`)[0]);
+  // Past the bound of conversions a post may ask for, none is made: each such file is refused on its message.
+  const tooMany = posted.filter((file) => file && converted(file.name)).length > ATTACHMENT_CONVERSIONS;
+  for (const [i, file] of posted.entries()) {
+    if (!file) continue;
+    images.set(i, tooMany && converted(file.name) ? { error: ATTACHMENT_MESSAGES.tooManyConversions(ATTACHMENT_CONVERSIONS) } : await readAttachment(api, file));
   }
   const files = await Promise.all(filesOf(form, "contentFile").slice(0, CHAIN_LIMITS.files).map((f) => readUpload(f, CONTENT_FILE_TYPES, CHAIN_LIMITS.fileBytes)));
   return { images, files };

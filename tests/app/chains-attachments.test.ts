@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ATTACHMENT_MESSAGES, ATTACHMENT_PAGES, CHAIN_LIMITS } from "@contract/chains-constants";
+import { ATTACHMENT_CONVERSIONS, ATTACHMENT_MESSAGES, ATTACHMENT_PAGES, CHAIN_LIMITS } from "@contract/chains-constants";
 import { CONVERTER_MESSAGES, UPLOAD_ACCEPT } from "@contract/converters";
 import { CHAINS } from "~/chains/texts";
 import { patentDocx } from "../fixtures/docx";
@@ -76,6 +76,13 @@ suite("chain editor: office files and PDFs on a message become page images", () 
     const stray = await post(c.id, { ...fields, intent: "save", content: typed, "image-1": file("notes.docx", Buffer.from("just text")) });
     expect(stray.status).toBe(400);
     expect(unescapeHtml(await stray.text())).toContain(CONVERTER_MESSAGES.convertOffice);
+
+    // One post converts at most ATTACHMENT_CONVERSIONS files: past it, none is converted and each is refused.
+    const files = Object.fromEntries(Array.from({ length: ATTACHMENT_CONVERSIONS + 1 }, (_, i) => [`image-${i}`, file(`part${i}.pdf`, blankPdf(1))]));
+    const many = await post(c.id, { ...fields, intent: "save", content: typed, ...files });
+    expect(many.status).toBe(400);
+    expect(unescapeHtml(await many.text())).toContain(ATTACHMENT_MESSAGES.tooManyConversions(ATTACHMENT_CONVERSIONS));
+    expect(await attachedTo(c.id)).toEqual(attached);
 
     // The page bound of one file, and the image bound of a message.
     const long = await post(c.id, { ...fields, intent: "save", content: typed, "image-1": file("long.pdf", blankPdf(ATTACHMENT_PAGES + 1)) });

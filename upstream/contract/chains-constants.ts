@@ -165,7 +165,13 @@ export const VARIABLE_DEFAULT_MESSAGES = {
  * draft stays under the upstream's body bound.
  */
 export const ATTACHMENT_PAGES = 10;
+/**
+ * Office files and PDFs one post may send to be converted (each a LibreOffice or poppler run in the converters' one
+ * pool, seconds of CPU): past it the post converts none, so one request cannot hold the pool for minutes.
+ */
+export const ATTACHMENT_CONVERSIONS = 2;
 export const ATTACHMENT_MESSAGES = {
+  tooManyConversions: (n: number) => `Attach at most ${n} office files or PDFs at a time: save, then add the next.`,
   tooManyImages: (n: number) => `A message holds at most ${n} images: remove some before adding these pages.`,
   pageTooLarge: (name: string, kb: number) => `${name} is larger than ${kb} KB as an image.`,
 } as const;
