@@ -30,6 +30,16 @@ export function runContextOf(context: ChainContext): RunContext {
   };
 }
 
+/**
+ * Starts a run (a chain's stream or a chat) and answers its id: the upstream answers with the run's event stream, which
+ * this post does not read (the run's page does), so the stream is let go at once; the run goes on.
+ */
+async function started(api: Api, path: string, body: StreamBody | ChatBody): Promise<string | null> {
+  const response = await api.raw("POST", path, { body });
+  await response.body?.cancel();
+  return response.headers.get("x-run-id");
+}
+
 export const runs = {
   /**
    * Starts a run of the chain as the page shows it (the draft for a writer who has one), with the user's context; one
@@ -46,10 +56,7 @@ export const runs = {
       variables: {},
       ...(index === null ? {} : { index }),
     };
-    const response = await api.raw("POST", `${base}/stream`, { body });
-    const runId = response.headers.get("x-run-id") ?? "";
-    await response.body?.cancel();
-    return runId;
+    return (await started(api, `${base}/stream`, body)) ?? "";
   },
   /**
    * Sends a message to the chain's chat (spec 3 §7 `chat`): the conversation kept in the user's context is its history
@@ -71,9 +78,7 @@ export const runs = {
       context: runContextOf(context),
       variables: {},
     };
-    const response = await api.raw("POST", "/api/v2/nlp/chat", { body });
-    const runId = response.headers.get("x-run-id");
-    await response.body?.cancel();
+    const runId = await started(api, "/api/v2/nlp/chat", body);
     if (!runId) return null;
     const sent = { author: "CURRENT_USER", text: body.message ?? "", runId };
     await chainContext.put(api, chain.id, { ...context, chat: [...context.chat, sent].slice(-CHAIN_CONTEXT_LIMITS.chat) });
@@ -86,9 +91,7 @@ export const runs = {
   async followUp(api: Api, chainId: string, runId: string, message: string): Promise<string | null> {
     if (!message.trim()) return null;
     const body: ChatBody = { item: { id: chainId }, runId, message: message.slice(0, RUN_LIMITS.chatMessageChars) };
-    const response = await api.raw("POST", "/api/v2/nlp/chat", { body });
-    await response.body?.cancel();
-    return response.headers.get("x-run-id");
+    return started(api, "/api/v2/nlp/chat", body);
   },
   get: (api: Api, runId: string) => api.get(RunAnswer, runPath(runId)),
   stop: (api: Api, runId: string) => api.send("POST", `${runPath(runId)}/stop`),
