@@ -4,15 +4,17 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Files whose assertions are timings of the server under attack (the longest event-loop block, `/healthz` answering
- * meanwhile, a socket kept open while a refused body drains). They run last, one file at a time: beside another fork
- * on two cores they measure the neighbour's CPU, not the code.
+ * meanwhile, a socket kept open while a refused body drains) or of a run's Stop (the provider's request closed within
+ * 100 ms). They run last, one file at a time: beside another fork on two cores they measure the neighbour's CPU, not
+ * the code.
  */
 const TIMED = [
   "tests/fuzz/**/*.test.ts",
   "tests/server*.test.ts",
   "tests/multipart-page.test.ts",
   "tests/document-encoding.test.ts",
-  ...["converters-hostile", "docx", "durability", "multipart", "portfolio-import", "search-bounds", "templates-backup", "templating", "xfa", "xml", "zip"].map(
+  "tests/app/chains-runs.test.ts",
+  ...["chain-runs", "chain-runs-content-ai", "converters-hostile", "docx", "durability", "multipart", "portfolio-import", "search-bounds", "templates-backup", "templating", "xfa", "xml", "zip"].map(
     (name) => `tests/upstream/${name}.test.ts`,
   ),
 ];
