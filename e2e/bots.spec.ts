@@ -47,6 +47,15 @@ test("a bot created with an uploaded script and version", async ({ page }) => {
   if (!js()) await page.getByRole("button", { name: "Load scripts and versions" }).click();
   await expect(page.getByLabel("Script", { exact: true })).toHaveCount(0);
   await expect(page.getByText("as a script candidate")).toHaveCount(0);
+  if (js()) {
+    // With JavaScript the scripts are read from a JSON route: one that fails says so in the form, the page and what
+    // was typed stay, and the next switch asks again.
+    await page.route("**/people/bot-scripts?*", (route) => route.fulfill({ status: 503, body: "down" }), { times: 1 });
+    await page.getByLabel("Is Bot").check();
+    await expect(page.getByRole("alert").filter({ hasText: "Scripts and versions could not be loaded. Try again." })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Second");
+    await page.getByLabel("Is Bot").uncheck();
+  }
   await page.getByLabel("Is Bot").check();
   if (!js()) await page.getByRole("button", { name: "Load scripts and versions" }).click();
   await expect(page.getByLabel("Version", { exact: true })).toHaveValue(`${local}/v1/main.js`);

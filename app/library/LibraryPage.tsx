@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIBRARY_TYPES, type LibraryItem, type LibraryType } from "@contract/library";
 import { ConfirmAction } from "~/ui/confirm";
+import { useJsonLoad } from "~/ui/fetch-json";
 import { CheckboxField, CheckboxGroup, FieldErrors, FormError, SaveButton, TextField } from "~/ui/fields";
 import { useHydrated } from "~/ui/hydrated";
 import { NothingOnError } from "~/ui/nothing-on-error";
@@ -612,13 +613,13 @@ function CategoryPicker({
   formId: string;
   disabled: boolean;
 }) {
-  const fetcher = useFetcher<PickAnswer>();
+  const search = useJsonLoad<PickAnswer>();
   const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const initial = [meta.initialValue ?? []].flat().filter((v): v is string => typeof v === "string");
   const [ticked, setTicked] = useState<string[]>(initial);
-  const pick = fetcher.data ?? view.categoryPick;
+  const pick = search.data ?? view.categoryPick;
   // Every label seen: the item's own, the page's pick and each search's (a ticked one stays named when it scrolls out).
   const labels = useRef(new Map<string, string>());
   for (const o of [...view.categoryLabels, ...view.categoryPick.options, ...pick.options]) labels.current.set(o.value, o.label);
@@ -660,7 +661,7 @@ function CategoryPicker({
             clearTimeout(timer.current);
             if (!searchRuns(text)) return;
             timer.current = setTimeout(
-              () => fetcher.load(`/library/categories?${new URLSearchParams({ q: text.trim() }).toString()}`),
+              () => void search.load(`/library/categories?${new URLSearchParams({ q: text.trim() }).toString()}`),
               CATEGORY_SEARCH_DEBOUNCE_MS,
             );
           }}

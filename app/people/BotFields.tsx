@@ -1,5 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useJsonLoad } from "~/ui/fetch-json";
 import { useAdoptOnMount, useHydrated } from "~/ui/hydrated";
 import type { BotChoices } from "./bots";
 import { PEOPLE } from "./texts";
@@ -29,7 +29,8 @@ type Props = {
  */
 export function BotFields({ initial, mode, email, disabled, refreshIntent }: Props) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<BotChoices>();
+  const scripts = useJsonLoad<BotChoices>();
+  const [failed, setFailed] = useState(false);
   const [isBot, setIsBot] = useState(initial.isBot);
   const [choices, setChoices] = useState<BotChoices>(initial);
   const asked = useRef<string | null>(null);
@@ -46,32 +47,32 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
     setChoices(next);
   }, [initialKey]);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && asked.current) {
-      asked.current = null;
-      setChoices(fetcher.data);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const load = (params: Record<string, string>) => {
-    const search = new URLSearchParams({ ...params, preselect: mode === "create" ? "1" : "0" });
-    asked.current = search.toString();
-    fetcher.load(`${BOT_SCRIPTS_URL}?${search}`);
+  // The answer to the latest ask only (switching off, or a newer choice, makes an older one stale).
+  const load = async (params: Record<string, string>) => {
+    const search = new URLSearchParams({ ...params, preselect: mode === "create" ? "1" : "0" }).toString();
+    asked.current = search;
+    setFailed(false);
+    const next = await scripts.load(`${BOT_SCRIPTS_URL}?${search}`);
+    if (asked.current !== search) return;
+    asked.current = null;
+    if (next) setChoices(next);
+    else setFailed(true);
   };
   const currentEmail = () => (typeof email === "string" ? email : email());
 
   // The three choices, made by the user now or adopted from before hydration (below).
   const switchBot = (on: boolean) => {
     setIsBot(on);
-    if (on) load({ email: currentEmail() });
+    if (on) void load({ email: currentEmail() });
     else {
       asked.current = null;
+      setFailed(false);
       setChoices({ scripts: [], script: "", scriptKey: "", versions: [], candidate: null });
     }
   };
   const chooseScript = (script: string) => {
     setChoices({ ...choices, script, scriptKey: "", versions: [], candidate: null });
-    if (script) load({ email: currentEmail(), script });
+    if (script) void load({ email: currentEmail(), script });
   };
   const chooseVersion = (scriptKey: string) => setChoices({ ...choices, scriptKey });
 
@@ -88,7 +89,7 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
     else if (script !== undefined && script !== choices.script) chooseScript(script);
     else if (scriptKey !== undefined && scriptKey !== choices.scriptKey) chooseVersion(scriptKey);
   });
-  const loading = fetcher.state !== "idle";
+  const loading = scripts.loading;
   const hint = choices.candidate && choices.script === choices.candidate
     ? (mode === "edit" ? B.hintEdit : B.hint)(choices.candidate)
     : null;
@@ -136,7 +137,12 @@ export function BotFields({ initial, mode, email, disabled, refreshIntent }: Pro
           ) : null}
         </div>
       ) : null}
-      {isBot && hydrated && !loading && choices.scripts.length === 0 && asked.current === null ? (
+      {isBot && failed ? (
+        <p className="field-error" role="alert">
+          {B.loadFailed}
+        </p>
+      ) : null}
+      {isBot && hydrated && !loading && !failed && choices.scripts.length === 0 && asked.current === null ? (
         <p className="field-hint">{B.noScripts}</p>
       ) : null}
       {isBot && choices.script ? (

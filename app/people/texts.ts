@@ -77,6 +77,8 @@ export const PEOPLE = {
     chooseVersion: "Choose a version",
     noScripts: "No scripts yet. Upload one on the bot's edit screen.",
     noVersions: "This script has no version ending in js.",
+    /** With JavaScript, when the scripts or versions could not be asked for (offline, or refused). */
+    loadFailed: "Scripts and versions could not be loaded. Try again.",
     /** Without JavaScript: the round trip that loads scripts and versions. */
     refresh: "Load scripts and versions",
     versionLabel: (v: { version: number | null; message: string; date: string }) =>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { fetchJson } from "./fetch-json";
 
 /** One suggestion: the value a field takes, and what the list shows (a person's name for their e-mail). */
 export type Suggestion = { value: string; label: string };
@@ -45,13 +46,10 @@ export function useSuggestions(url: string | undefined, debounceMs: number) {
       const controller = new AbortController();
       request.current = controller;
       try {
-        const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-        });
-        setSuggestions(response.ok ? readSuggestions(await response.json()) : []);
+        setSuggestions(readSuggestions(await fetchJson<unknown>(`${url}${url.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}`, controller.signal)));
       } catch {
-        // Aborted by newer typing, or offline: no suggestions.
+        // Aborted by newer typing (which asks again), or refused or offline: no suggestions.
+        if (!controller.signal.aborted) setSuggestions([]);
       }
     }, debounceMs);
   }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { appAsAdmin, pageScripts } from "../helpers/app";
 
@@ -30,5 +32,23 @@ describe("route discovery", () => {
     const patches = (await r.json()) as Record<string, { path?: string }>;
     expect(Object.keys(patches)).toContain("routes/_app.teams._index");
     expect(Object.keys(patches)).not.toContain("routes/_app.portfolio._index");
+  });
+
+  it("a fetcher loads only its own page's route; another route's JSON is read with useJsonLoad or fetchJson", () => {
+    // A fetcher's load is revalidated after any action by matching its path against the routes known then: one to a
+    // route not yet discovered matched the catch-all, and the server's 403 replaced the page (the library's category
+    // search, on a CI run; docs/decisions/lazy-route-discovery.md). The page's own route is always known.
+    const files = (readdirSync("app", { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join("app", file), "utf8");
+      for (const [, name] of text.matchAll(/const (\w+) = useFetcher\b/g)) {
+        for (const line of text.split("\n").filter((l) => l.includes(`${name}.load(`))) {
+          if (!line.includes("location.pathname")) offenders.push(`${file}: ${line.trim()}`);
+        }
+      }
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });
