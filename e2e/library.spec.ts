@@ -7,6 +7,9 @@ import { askConfirmation, expect, expectAccessible, signIn, test, unique } from 
  */
 test("the library: categories, then an item found, categorised and renamed", async ({ page }) => {
   const js = test.info().project.use.javaScriptEnabled !== false;
+  // The walk's categories live under a shelf of their own: the other project's walk, running at the same time, moves
+  // its categories around the top level.
+  const shelf = unique("Shelf");
   const parent = unique("Parent");
   const child = unique("Child");
   await signIn(page);
@@ -22,41 +25,48 @@ test("the library: categories, then an item found, categorised and renamed", asy
     await add.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("Name is required")).toBeVisible();
   }
-  await add.getByLabel("Name").fill(parent);
-  await add.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Category created");
-  await add.getByLabel("Name").fill(child);
-  await add.getByLabel("Parent").selectOption({ label: parent });
-  await add.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Category created");
-  // The tree shows the top level; a category's link opens its branch (and filters the items).
+  const create = async (name: string, under?: string) => {
+    await add.getByLabel("Name").fill(name);
+    if (under) await add.getByLabel("Parent").selectOption({ label: under });
+    await add.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Category created");
+  };
+  // The tree shows the top level; a category's link opens its branch (and filters the items), whose categories the
+  // Parent select then offers.
   const tree = page.getByRole("navigation", { name: "Categories" });
+  await create(shelf);
+  await tree.getByRole("link", { name: shelf, exact: true }).click();
+  await create(parent, shelf);
+  await create(child, `${shelf} > ${parent}`);
   await tree.getByRole("link", { name: parent, exact: true }).click();
   // Nested lists without JavaScript; with it one list in tree order, each row's handle named by its path.
-  if (js) await expect(tree.getByRole("button", { name: `Drag ${parent} > ${child}` })).toBeVisible();
+  if (js) await expect(tree.getByRole("button", { name: `Drag ${shelf} > ${parent} > ${child}` })).toBeVisible();
   else await expect(tree.getByRole("listitem").filter({ hasText: parent }).getByRole("link", { name: child, exact: true })).toBeVisible();
 
-  // Move the child to the top level, then up before its old parent.
+  // Move the child out to the shelf, then up before its old parent.
   await tree.getByRole("link", { name: `Edit ${child}` }).click();
-  await tree.getByLabel("Parent", { exact: true }).selectOption({ label: "(top level)" });
+  await tree.getByLabel("Parent", { exact: true }).selectOption({ label: shelf });
   await tree.getByRole("button", { name: "Move", exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText("Category saved");
   await tree.getByRole("button", { name: `Move up ${child}` }).click();
   await expect(page.getByTestId("toast")).toContainText("Category saved");
   // With JavaScript, by keyboard drag: lift the child, down past its old parent, right to go under it, drop; each step
   // is announced.
-  const childPath = js ? `${parent} > ${child}` : child;
+  const childPath = js ? `${shelf} > ${parent} > ${child}` : `${shelf} > ${child}`;
   if (js) {
+    // The toast can come before the tree's own data: the drag starts once the tree shows the new order.
+    const handles = () => tree.getByRole("button", { name: /^Drag / }).evaluateAll((b) => b.map((e) => e.getAttribute("aria-label")));
+    await expect.poll(async () => (await handles()).join("|")).toContain(`Drag ${shelf} > ${child}|Drag ${shelf} > ${parent}`);
     const said = page.locator('[id^="DndLiveRegion"]');
-    await tree.getByRole("button", { name: `Drag ${child}` }).focus();
+    await tree.getByRole("button", { name: `Drag ${shelf} > ${child}` }).focus();
     await page.keyboard.press("Space");
     // Lifted: said, or (when dnd-kit reports the first position after it) where it is now.
-    await expect(said).toHaveText(new RegExp(`^(Picked up category ${child}\\.|${child} is at the top level, position 1 of \\d+\\.)$`));
+    await expect(said).toHaveText(new RegExp(`^(Picked up category ${shelf} > ${child}\\.|${shelf} > ${child} is under ${shelf}, position 1 of 2\\.)$`));
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowRight");
-    await expect(said).toHaveText(`${child} is under ${parent}, position 1 of 1.`);
+    await expect(said).toHaveText(`${shelf} > ${child} is under ${shelf} > ${parent}, position 1 of 1.`);
     await page.keyboard.press("Space");
-    await expect(said).toHaveText(`Category ${child} was dropped under ${parent}, position 1 of 1.`);
+    await expect(said).toHaveText(`Category ${shelf} > ${child} was dropped under ${shelf} > ${parent}, position 1 of 1.`);
     await expect(page.getByTestId("toast")).toContainText("Category saved");
     await expect(tree.getByRole("button", { name: `Drag ${childPath}` })).toBeVisible();
   }
