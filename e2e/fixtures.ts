@@ -29,25 +29,45 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 }
 
 /**
+ * The page a no-JavaScript page's HTML is audited in: JavaScript on (axe runs inside the page), one per worker for the
+ * worker's life — a context and page made per check cost ~2–5 s of the check's ~8 s on two busy cores. Each check
+ * serves its HTML for its URL (the document only; stylesheets and images come from the server).
+ */
+let auditor: { page: Page; url: string; html: string } | null = null;
+
+async function auditPageFor(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = new URL(page.url());
+  url.hash = "";
+  if (!auditor || auditor.page.isClosed()) {
+    const context = await page.context().browser()!.newContext({ bypassCSP: true, javaScriptEnabled: true });
+    const audit: { page: Page; url: string; html: string } = { page: await context.newPage(), url: "", html: "" };
+    await audit.page.route(
+      (u) => u.href === audit.url,
+      (route) => route.fulfill({ body: audit.html, contentType: "text/html" }),
+    );
+    auditor = audit;
+  }
+  auditor.url = url.href;
+  auditor.html = html;
+  // From a blank page: the same URL again must load the new HTML, not keep the last (a same-document navigation).
+  await auditor.page.goto("about:blank");
+  await auditor.page.goto(page.url());
+  return auditor.page;
+}
+
+/**
  * axe (WCAG 2 A and AA): no serious or critical violations on the page as it is now. axe runs inside the page, so
  * for a page without JavaScript it audits the same HTML (its scripts removed) in a JavaScript-enabled page at the
- * same URL, with the same stylesheets.
+ * same URL, with the same stylesheets. Legacy mode: `axe.run` in the page, not `runPartial` per frame and `finishRun`
+ * in a new blank page — the pages have no frames, the rules and results are the same, and a check takes half the time
+ * (measured ~1.7 → ~0.85 s on a quiet machine).
  */
 export async function expectAccessible(page: Page) {
-  let target = page;
-  let cleanup = async () => {};
-  if (test.info().project.use.javaScriptEnabled === false) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ bypassCSP: true, javaScriptEnabled: true });
-    target = await context.newPage();
-    await target.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html" }));
-    await target.goto(page.url());
-    cleanup = () => context.close();
-  }
+  const target = test.info().project.use.javaScriptEnabled === false ? await auditPageFor(page) : page;
   // @axe-core/playwright is typed against its own copy of playwright-core; the page object is the same at run time.
   const axePage = target as unknown as ConstructorParameters<typeof AxeBuilder>[0]["page"];
-  const results = await new AxeBuilder({ page: axePage }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  await cleanup();
+  const results = await new AxeBuilder({ page: axePage }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode(true).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
