@@ -19,7 +19,9 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, z.Zod
     onValidSubmit?: (event: FormEvent<HTMLFormElement>, formData: FormData) => void;
   },
 ) {
-  const pending = useNavigation().state !== "idle";
+  // Only while the post is being answered: once it is, the page's data reloads ("loading") with its reply already
+  // shown (the toast); hiding the reply until that ends would mark what was typed meanwhile with the reply's errors.
+  const pending = useNavigation().state === "submitting";
   const lastResult: SubmissionResult<string[]> | undefined = lastResultOf(options.actionData, pending);
   return useForm<z.input<S>, z.output<S>>({
     id: options.id,
